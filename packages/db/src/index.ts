@@ -1,0 +1,37 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type { Database } from './schema';
+export * from './schema';
+export { migrateToLatest } from './migrate';
+export { migrations } from './migrations/index';
+export { sql } from 'kysely';
+export type { Kysely, Transaction, Selectable, Insertable, Updateable } from 'kysely';
+
+export interface DatabaseOptions {
+  url: string;
+  /** Pool size; PostgreSQL likes a few connections per core. */
+  max?: number;
+  applicationName?: string;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  /** Ends the pool once its clients are returned. */
+  close(): Promise<void>;
+}
+
+/** Opens a pool and a Kysely instance on it. */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    application_name: options.applicationName,
+  });
+  // An idle client losing its server must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, pool, close: () => db.destroy() };
+}
