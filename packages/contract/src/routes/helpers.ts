@@ -1,0 +1,27 @@
+import { z } from '@hono/zod-openapi';
+
+export const SESSION = { session: [] };
+export const API_KEY = { apiKey: [] };
+export const INTERNAL = { internalApiKey: [] };
+
+const rateLimitHeaders = z.object({
+  'X-RateLimit-Limit': z.string().openapi({ description: 'Requests allowed per minute (API keys).' }),
+  'X-RateLimit-Remaining': z.string().openapi({ description: 'Requests left in the sliding minute.' }),
+  'X-RateLimit-Reset': z.string().openapi({ description: 'Unix seconds when a request is next given back.' }),
+});
+
+/** A JSON request body. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
+/** A JSON response; `rateLimited` documents the X-RateLimit-* headers of API-key calls. */
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string, rateLimited = false) {
+  return {
+    description,
+    content: { 'application/json': { schema } },
+    ...(rateLimited ? { headers: rateLimitHeaders } : {}),
+  };
+}
+
+export const noContent = { description: 'Done; no body.' };

@@ -1,0 +1,97 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses } from '../errors';
+import { listOf } from '../schemas/common';
+import {
+  PlanSchema,
+  ProvisionedTenantSchema,
+  ProvisionTenantBodySchema,
+  SubscriptionChangeBodySchema,
+  SubscriptionSchema,
+} from '../schemas/plans';
+import { INTERNAL, jsonBody, jsonResponse } from './helpers';
+
+const plansResponse = {
+  200: jsonResponse(listOf(PlanSchema), 'The public plans, cheapest first.'),
+  ...errorResponses('introuvable'),
+};
+
+export const listPublicPlans = createRoute({
+  method: 'get',
+  path: '/api/v1/public/subscription-plans',
+  tags: ['Public'],
+  summary: 'The subscription plans',
+  description: 'No authentication. 404 when `PUBLIC_ENDPOINTS_ENABLED` is false.',
+  responses: plansResponse,
+});
+
+export const listPublicPlansAlias = createRoute({
+  method: 'get',
+  path: '/api/v1/public/plans',
+  tags: ['Public'],
+  summary: 'The subscription plans (alias)',
+  responses: plansResponse,
+});
+
+const internalErrors = ['requete_invalide', 'non_authentifie', 'cle_api_invalide'] as const;
+
+export const provisionTenant = createRoute({
+  method: 'post',
+  path: '/api/v1/internal/tenants',
+  tags: ['Internal'],
+  summary: 'Provision a tenant and its first admin',
+  description: 'Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). A slug already taken gets `conflit`.',
+  security: [INTERNAL],
+  request: { body: jsonBody(ProvisionTenantBodySchema) },
+  responses: {
+    201: jsonResponse(ProvisionedTenantSchema, 'The tenant and its admin.'),
+    ...errorResponses(...internalErrors, 'conflit'),
+  },
+});
+
+export const changeSubscription = createRoute({
+  method: 'post',
+  path: '/api/v1/internal/subscriptions',
+  tags: ['Internal'],
+  summary: "Record a subscription change and apply it to the tenant's plan and modules",
+  description: 'Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none.',
+  security: [INTERNAL],
+  request: { body: jsonBody(SubscriptionChangeBodySchema) },
+  responses: {
+    200: jsonResponse(SubscriptionSchema, 'The subscription as stored.'),
+    ...errorResponses(...internalErrors, 'introuvable'),
+  },
+});
+
+export const health = createRoute({
+  method: 'get',
+  path: '/api/v1/health',
+  tags: ['System'],
+  summary: 'Liveness',
+  responses: {
+    200: jsonResponse(z.object({ status: z.literal('ok') }), 'The process answers.'),
+    ...errorResponses(),
+  },
+});
+
+export const ready = createRoute({
+  method: 'get',
+  path: '/api/v1/ready',
+  tags: ['System'],
+  summary: 'Readiness: the database answers',
+  responses: {
+    200: jsonResponse(z.object({ status: z.literal('ok') }), 'Ready for traffic.'),
+    503: jsonResponse(z.object({ status: z.literal('unavailable') }), 'The database does not answer.'),
+    ...errorResponses(),
+  },
+});
+
+export const openapiDocument = createRoute({
+  method: 'get',
+  path: '/api/v1/openapi.json',
+  tags: ['System'],
+  summary: 'This OpenAPI 3.1 document',
+  responses: {
+    200: jsonResponse(z.record(z.string(), z.unknown()), 'The document.'),
+    ...errorResponses(),
+  },
+});

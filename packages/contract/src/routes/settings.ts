@@ -1,0 +1,110 @@
+import { createRoute } from '@hono/zod-openapi';
+import { type ErrorCode, errorResponses } from '../errors';
+import {
+  ApiKeySchema,
+  CreateApiKeyBodySchema,
+  CreatedApiKeySchema,
+  RollApiKeyBodySchema,
+} from '../schemas/api-keys';
+import { IdParamsSchema, listOf, TenantHeadersSchema } from '../schemas/common';
+import { CreateUserBodySchema, UpdateUserBodySchema, UserSchema } from '../schemas/identity';
+import { jsonBody, jsonResponse, noContent, SESSION } from './helpers';
+
+/** Settings are for a tenant's admins, through a session (an API key cannot manage keys or users). */
+const adminErrors: ErrorCode[] = [
+  'requete_invalide',
+  'tenant_requis',
+  'non_authentifie',
+  'jeton_invalide',
+  'tenant_invalide',
+  'acces_refuse',
+];
+const base = { security: [SESSION] };
+const usersTag = { tags: ['Settings: users'] };
+const keysTag = { tags: ['Settings: API keys'] };
+
+export const listUsers = createRoute({
+  ...base, ...usersTag,
+  method: 'get',
+  path: '/api/v1/settings/users',
+  summary: "List the tenant's users",
+  request: { headers: TenantHeadersSchema },
+  responses: { 200: jsonResponse(listOf(UserSchema), 'The users and their roles.'), ...errorResponses(...adminErrors) },
+});
+
+export const createUser = createRoute({
+  ...base, ...usersTag,
+  method: 'post',
+  path: '/api/v1/settings/users',
+  summary: 'Add a user to the tenant',
+  description: 'An e-mail already known to the platform gets a membership; `password` is then ignored.',
+  request: { headers: TenantHeadersSchema, body: jsonBody(CreateUserBodySchema) },
+  responses: { 201: jsonResponse(UserSchema, 'The user.'), ...errorResponses(...adminErrors, 'conflit') },
+});
+
+export const updateUser = createRoute({
+  ...base, ...usersTag,
+  method: 'patch',
+  path: '/api/v1/settings/users/{id}',
+  summary: "Change a user's roles, name, e-mail or password",
+  description: 'Name, e-mail and password can only be changed for users who belong to this tenant alone.',
+  request: { headers: TenantHeadersSchema, params: IdParamsSchema, body: jsonBody(UpdateUserBodySchema) },
+  responses: { 200: jsonResponse(UserSchema, 'The user.'), ...errorResponses(...adminErrors, 'introuvable', 'conflit') },
+});
+
+export const deleteUser = createRoute({
+  ...base, ...usersTag,
+  method: 'delete',
+  path: '/api/v1/settings/users/{id}',
+  summary: 'Remove a user from the tenant',
+  description: 'Their API keys in this tenant stop working at once. The last admin cannot be removed.',
+  request: { headers: TenantHeadersSchema, params: IdParamsSchema },
+  responses: { 204: noContent, ...errorResponses(...adminErrors, 'introuvable', 'conflit') },
+});
+
+export const listApiKeys = createRoute({
+  ...base, ...keysTag,
+  method: 'get',
+  path: '/api/v1/settings/api-keys',
+  summary: "List the tenant's API keys",
+  description: 'Never returns a secret.',
+  request: { headers: TenantHeadersSchema },
+  responses: { 200: jsonResponse(listOf(ApiKeySchema), 'The keys, newest first.'), ...errorResponses(...adminErrors) },
+});
+
+export const createApiKey = createRoute({
+  ...base, ...keysTag,
+  method: 'post',
+  path: '/api/v1/settings/api-keys',
+  summary: 'Create an API key',
+  description:
+    'Admins only. `expires_at` is mandatory and at most one year ahead; scopes must name bought modules, `rules` or `webhooks`. The key acts with its scopes ∩ the creator’s current rights.',
+  request: { headers: TenantHeadersSchema, body: jsonBody(CreateApiKeyBodySchema) },
+  responses: {
+    201: jsonResponse(CreatedApiKeySchema, 'The key, with its secret (shown once).'),
+    ...errorResponses(...adminErrors),
+  },
+});
+
+export const revokeApiKey = createRoute({
+  ...base, ...keysTag,
+  method: 'delete',
+  path: '/api/v1/settings/api-keys/{id}',
+  summary: 'Revoke an API key',
+  description: 'Refused from the next request on, on every instance.',
+  request: { headers: TenantHeadersSchema, params: IdParamsSchema },
+  responses: { 204: noContent, ...errorResponses(...adminErrors, 'introuvable') },
+});
+
+export const rollApiKey = createRoute({
+  ...base, ...keysTag,
+  method: 'post',
+  path: '/api/v1/settings/api-keys/{id}/roll',
+  summary: 'Replace an API key',
+  description: 'Issues a key with the same name and scopes; the old one lives on for the grace period.',
+  request: { headers: TenantHeadersSchema, params: IdParamsSchema, body: jsonBody(RollApiKeyBodySchema) },
+  responses: {
+    201: jsonResponse(CreatedApiKeySchema, 'The replacement, with its secret (shown once).'),
+    ...errorResponses(...adminErrors, 'introuvable'),
+  },
+});

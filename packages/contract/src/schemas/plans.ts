@@ -1,0 +1,67 @@
+import { z } from '@hono/zod-openapi';
+import { ModuleSchema } from '../modules';
+import { EmailSchema, PasswordSchema, SlugSchema, TimestampSchema, UuidSchema } from './common';
+import { TenantSummarySchema } from './identity';
+
+export const PlanSchema = z
+  .object({
+    code: z.string().openapi({ example: 'business' }),
+    name: z.string().openapi({ example: 'Business' }),
+    description: z.string(),
+    currency: z.string().length(3).openapi({ example: 'EUR' }),
+    monthly_price_cents: z.number().int().openapi({ example: 4900 }),
+    yearly_price_cents: z.number().int().openapi({ example: 49000 }),
+    modules: z.array(ModuleSchema),
+    max_users: z.number().int().nullable(),
+  })
+  .openapi('Plan');
+
+export const ProvisionTenantBodySchema = z
+  .object({
+    slug: SlugSchema,
+    name: z.string().trim().min(1).max(200),
+    plan_code: z.string().min(1).max(64),
+    admin: z.object({
+      email: EmailSchema,
+      name: z.string().trim().min(1).max(200),
+      password: PasswordSchema.optional(),
+    }),
+  })
+  .openapi('ProvisionTenantRequest');
+
+export const ProvisionedTenantSchema = z
+  .object({
+    tenant: TenantSummarySchema.extend({ plan_code: z.string().nullable() }),
+    admin: z.object({
+      id: UuidSchema,
+      email: EmailSchema,
+      password: z.string().optional().openapi({ description: 'Only when generated: shown once.' }),
+    }),
+  })
+  .openapi('ProvisionedTenant');
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+
+export const SubscriptionChangeBodySchema = z
+  .object({
+    tenant: z.string().min(1).max(64).openapi({ description: 'Tenant slug or UUID.' }),
+    plan_code: z.string().min(1).max(64),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    provider: z.string().min(1).max(40).openapi({ example: 'stripe' }),
+    provider_subscription_id: z.string().min(1).max(200),
+    current_period_end: TimestampSchema.nullable().optional(),
+  })
+  .openapi('SubscriptionChangeRequest');
+
+export const SubscriptionSchema = z
+  .object({
+    id: UuidSchema,
+    tenant_id: UuidSchema,
+    plan_code: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    provider: z.string(),
+    provider_subscription_id: z.string(),
+    current_period_end: TimestampSchema.nullable(),
+    tenant_modules: z.array(ModuleSchema),
+  })
+  .openapi('Subscription');
