@@ -28,3 +28,8 @@ export const RoleSchema = z
   .string()
   .regex(ROLE_PATTERN, 'must be super-admin, admin, <module>:reader or <module>:editor')
   .openapi('Role', { example: 'sales:editor' });
+
+/** Narrows stored module names to the known ones (a module removed from the product drops out). */
+export function toModules(values: readonly string[]): ModuleName[] {
+  return values.filter((v): v is ModuleName => (MODULES as readonly string[]).includes(v));
+}

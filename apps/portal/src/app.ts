@@ -1,0 +1,33 @@
+import { ApiError } from '@erp/contract';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import type { Deps } from './deps';
+import type { AppEnv } from './http/context';
+import { createErrorHandler, notFound, validationHook } from './http/errors';
+import { registerAuthRoutes } from './routes/auth-routes';
+import { registerPlatformRoutes } from './routes/platform-routes';
+import { registerSettingsRoutes } from './routes/settings-routes';
+
+/** Builds the portal's HTTP app from its dependencies (main.ts and tests alike). */
+export function buildApp(deps: Deps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use(requestId());
+  app.use(
+    bodyLimit({
+      maxSize: deps.env.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError('charge_trop_volumineuse', `The request body is over ${deps.env.BODY_LIMIT_BYTES} bytes.`, {
+          limit: deps.env.BODY_LIMIT_BYTES,
+        });
+      },
+    }),
+  );
+  app.onError(createErrorHandler(deps.logger));
+  app.notFound(notFound);
+
+  registerAuthRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerPlatformRoutes(app, deps);
+  return app;
+}

@@ -1,0 +1,138 @@
+import { ApiError } from '@erp/contract';
+import { sql } from '@erp/db';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Deps } from '../deps';
+import type { AppEnv, Caller } from '../http/context';
+import { hashApiKey, looksLikeApiKey, parseApiKey } from './api-key-format';
+import { effectiveKeyRights, rightsFromRoles } from './rights';
+import { headerNamesTenant, readTenantHeader } from './tenant-header';
+
+export interface AuthenticateOptions {
+  /** Credentials the route accepts (from the contract's `security`). */
+  accepts: ReadonlyArray<'session' | 'api_key'>;
+  /** Whether a session must name a tenant (API keys always must). */
+  tenant: 'required' | 'optional';
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** Resolves the caller from `Authorization: Bearer <JWT | API key>` and the tenant header. */
+export function authenticate(deps: Deps, options: AuthenticateOptions): MiddlewareHandler<AppEnv> {
+  return async function authenticateRequest(c, next) {
+    const header = c.req.header('authorization');
+    const token = header ? BEARER.exec(header)?.[1] : undefined;
+    if (!token) {
+      throw new ApiError(
+        'non_authentifie',
+        header ? 'Use `Authorization: Bearer <token>`.' : 'Authentication required.',
+        {},
+        { headers: { 'WWW-Authenticate': 'Bearer' } },
+      );
+    }
+    const caller = looksLikeApiKey(token)
+      ? await authenticateApiKey(deps, c, token)
+      : await authenticateSession(deps, c, token, options);
+    if (!options.accepts.includes(caller.kind)) {
+      const required = options.accepts.includes('session') ? 'session' : 'api_key';
+      throw new ApiError('acces_refuse', `This route needs a ${required === 'session' ? 'user session' : 'API key'}.`, { required });
+    }
+    c.set('caller', caller);
+    await next();
+  };
+}
+
+interface KeyRow {
+  key_id: string;
+  tenant_id: string;
+  tenant_slug: string;
+  tenant_modules: string[];
+  holder_id: string;
+  holder_roles: string[];
+  scopes: string[];
+  rate_limit: number;
+  allowed: boolean;
+  remaining: number;
+  reset_ms: string;
+}
+
+async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string): Promise<Caller> {
+  // Keys are for servers: a browser-borne request must not even learn whether the key is valid.
+  if (c.req.header('origin') !== undefined) {
+    throw new ApiError('origine_interdite', 'API keys cannot be used from a browser (Origin header present).');
+  }
+  const parts = parseApiKey(token);
+  if (!parts) throw invalidKey();
+  const hash = hashApiKey(parts.key, deps.apiKeyHashSecret);
+  const { rows } = await sql<KeyRow>`
+    SELECT * FROM authenticate_api_key(${parts.prefix}, ${hash}, ${deps.env.API_KEY_RATE_LIMIT_PER_MINUTE}::int)
+  `.execute(deps.db);
+  const row = rows[0];
+  if (!row) throw invalidKey();
+
+  const resetMs = Number(row.reset_ms);
+  c.header('X-RateLimit-Limit', String(row.rate_limit));
+  c.header('X-RateLimit-Remaining', String(row.remaining));
+  c.header('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
+  if (!row.allowed) {
+    const retryAfter = Math.max(1, Math.ceil((resetMs - Date.now()) / 1000));
+    throw new ApiError('limite_depassee', 'Rate limit exceeded.', { retry_after: retryAfter }, {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+
+  const tenantHeader = readTenantHeader(c);
+  if (!tenantHeader) throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant-ID.');
+  const tenant = { id: row.tenant_id, slug: row.tenant_slug, modules: row.tenant_modules };
+  if (!headerNamesTenant(tenantHeader, tenant)) {
+    throw new ApiError('tenant_invalide', 'This API key belongs to another tenant.');
+  }
+  const holderRights = rightsFromRoles(row.holder_roles, row.tenant_modules);
+  return {
+    kind: 'api_key',
+    userId: row.holder_id,
+    credentialId: row.key_id,
+    tenant,
+    roles: row.holder_roles,
+    rights: effectiveKeyRights(row.scopes, holderRights),
+  };
+}
+
+async function authenticateSession(
+  deps: Deps,
+  c: Context<AppEnv>,
+  token: string,
+  options: AuthenticateOptions,
+): Promise<Caller> {
+  const claims = await deps.tokens.verify(token, deps.now());
+  if (!claims) {
+    throw new ApiError('jeton_invalide', 'The access token is invalid or expired.', {}, {
+      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    });
+  }
+  const base = { kind: 'session' as const, userId: claims.userId, credentialId: claims.sessionId };
+  const tenantHeader = readTenantHeader(c);
+  if (!tenantHeader) {
+    if (options.tenant === 'required') throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant.');
+    return { ...base, tenant: null, roles: [], rights: new Set() };
+  }
+  const membership = await deps.db
+    .selectFrom('memberships as m')
+    .innerJoin('tenants as t', 't.id', 'm.tenant_id')
+    .select(['t.id', 't.slug', 't.modules', 'm.roles'])
+    .where('m.user_id', '=', claims.userId)
+    .where(tenantHeader.isUuid ? 't.id' : 't.slug', '=', tenantHeader.value)
+    .executeTakeFirst();
+  if (!membership) throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
+  return {
+    ...base,
+    tenant: { id: membership.id, slug: membership.slug, modules: membership.modules },
+    roles: membership.roles,
+    rights: rightsFromRoles(membership.roles, membership.modules),
+  };
+}
+
+function invalidKey(): ApiError {
+  return new ApiError('cle_api_invalide', 'The API key is unknown, revoked or expired.', {}, {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  });
+}

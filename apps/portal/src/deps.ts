@@ -1,0 +1,16 @@
+import type { Database, Kysely } from '@erp/db';
+import type { PortalEnv } from './env';
+import type { TokenSigner } from './auth/jwt';
+import type { Logger } from './http/logger';
+
+/** Everything the app needs from the outside world; built in main.ts, or by tests. */
+export interface Deps {
+  db: Kysely<Database>;
+  env: PortalEnv;
+  tokens: TokenSigner;
+  /** HMAC key of API-key hashes. */
+  apiKeyHashSecret: Buffer;
+  logger: Logger;
+  /** Injected clock (tests move time). */
+  now: () => Date;
+}

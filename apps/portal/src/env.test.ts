@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies defaults', () => {
+    const env = parseEnv({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' });
+    expect(env.PORTAL_PORT).toBe(3000);
+    expect(env.PUBLIC_ENDPOINTS_ENABLED).toBe(true);
+    expect(env.API_KEY_RATE_LIMIT_PER_MINUTE).toBe(600);
+  });
+
+  it('names every bad variable on its own line and never echoes values', () => {
+    try {
+      parseEnv({ DATABASE_URL: 'mysql://secret-value', PORTAL_PORT: 'abc', PUBLIC_ENDPOINTS_ENABLED: 'yes' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const lines = (error as EnvError).lines;
+      expect(lines.map((l) => l.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'PORTAL_PORT', 'PUBLIC_ENDPOINTS_ENABLED']);
+      expect((error as Error).message).not.toContain('secret-value');
+    }
+  });
+
+  it('requires the secrets in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_PRIVATE_KEY: required in production/);
+  });
+});

@@ -1,0 +1,47 @@
+import { ApiError } from '@erp/contract';
+import type { Context } from 'hono';
+
+export interface TenantRef {
+  id: string;
+  slug: string;
+  modules: string[];
+}
+
+/** Who is calling, resolved once per request by the authentication middleware. */
+export interface Caller {
+  kind: 'session' | 'api_key';
+  userId: string;
+  /** The session's refresh family, or the API key's id. */
+  credentialId: string;
+  /** The tenant named by the request's tenant header, once checked. */
+  tenant: TenantRef | null;
+  /** Membership roles (for an API key: its holder's). */
+  roles: string[];
+  /** Effective rights in `tenant`. */
+  rights: Set<string>;
+}
+
+export type AppEnv = { Variables: { requestId: string; caller?: Caller } };
+
+/** The authenticated caller; route middleware guarantees it on secured routes. */
+export function callerOf(c: Context<AppEnv>): Caller {
+  const caller = c.get('caller');
+  if (!caller) throw new ApiError('non_authentifie', 'Authentication required.');
+  return caller;
+}
+
+/** The caller's tenant, for routes that require one. */
+export function tenantOf(caller: Caller): TenantRef {
+  if (!caller.tenant) throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant (sessions) or X-Tenant-ID (API keys).');
+  return caller.tenant;
+}
+
+/** The client's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,53 @@
+import { ApiError } from '@erp/contract';
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodError } from 'zod';
+import type { Logger } from './logger';
+
+/** Turns any thrown value into `{code, params, message}`; unexpected ones are logged, never shown. */
+export function createErrorHandler(logger: Logger): ErrorHandler {
+  return function handleError(error, c) {
+    const apiError = toApiError(error, c);
+    if (apiError.status >= 500) {
+      logger.error('request failed', {
+        request_id: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    }
+    for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value);
+    return c.json(apiError.toJSON(), apiError.status as 400);
+  };
+}
+
+function toApiError(error: unknown, c: Context): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    // Hono's own 4xx (malformed JSON, ...): the caller's fault, reported as validation.
+    if (error.status === 413) return new ApiError('charge_trop_volumineuse', 'The request body is too large.');
+    if (error.status < 500) {
+      return new ApiError('requete_invalide', error.message || 'The request is invalid.', {}, { status: error.status });
+    }
+  }
+  return new ApiError('erreur_interne', 'An unexpected error occurred.', {
+    request_id: c.get('requestId'),
+  });
+}
+
+/** Unknown routes answer like unknown records. */
+export const notFound: NotFoundHandler = (c) =>
+  c.json(new ApiError('introuvable', `No route ${c.req.method} ${c.req.path}.`).toJSON(), 404);
+
+/** The one place validation failures become responses (zod-openapi's defaultHook). */
+export function validationHook(result: { success: boolean; error?: ZodError; target: string }): void {
+  if (result.success || !result.error) return;
+  throw new ApiError('requete_invalide', `The request ${result.target} is invalid.`, {
+    issues: result.error.issues.map((issue) => ({
+      location: result.target,
+      path: issue.path.map(String).join('.'),
+      code: issue.code,
+      message: issue.message,
+    })),
+  });
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { openDatabase } from '@erp/db';
+import { serve } from '@hono/node-server';
+import { buildApp } from './app';
+import { createTokenSigner, generateSigningKeys } from './auth/jwt';
+import { EnvError, parseEnv } from './env';
+import { createLogger } from './http/logger';
+
+/** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const logger = createLogger(env.LOG_LEVEL, 'portal');
+  let signing = env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY ? { privateKey: env.JWT_PRIVATE_KEY, publicKey: env.JWT_PUBLIC_KEY } : undefined;
+  if (!signing) {
+    logger.warn('JWT keys not set: using a throw-away pair (sessions end at restart); `pnpm dev` persists one');
+    signing = await generateSigningKeys();
+  }
+  if (!env.API_KEY_HASH_SECRET) logger.warn('API_KEY_HASH_SECRET not set: API keys will not survive a restart');
+  const database = openDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, applicationName: 'portal' });
+  const app = buildApp({
+    db: database.db,
+    env,
+    logger,
+    tokens: await createTokenSigner(signing.privateKey, signing.publicKey),
+    apiKeyHashSecret: Buffer.from(env.API_KEY_HASH_SECRET ?? randomBytes(32).toString('hex')),
+    now: () => new Date(),
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORTAL_PORT, hostname: env.PORTAL_HOST }, (info) => {
+    logger.info('portal listening', { url: `http://${info.address}:${info.port}` });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    // Finish in-flight requests, then release the pool; give up after 10 s.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(() => {
+      database.close().then(() => process.exit(0), () => process.exit(1));
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    for (const line of error.lines) process.stderr.write(`portal: invalid configuration: ${line}\n`);
+  } else {
+    process.stderr.write(`portal: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});

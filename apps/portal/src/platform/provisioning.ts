@@ -1,0 +1,111 @@
+import { ApiError, toModules } from '@erp/contract';
+import { type Database, type Kysely, sql } from '@erp/db';
+import { generatePassword, hashPassword } from '../auth/passwords';
+import type { Deps } from '../deps';
+
+const ACTIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
+
+/** Creates a tenant on a plan with its first admin (a super-admin). */
+export async function provisionTenant(
+  deps: Deps,
+  input: { slug: string; name: string; plan_code: string; admin: { email: string; name: string; password?: string } },
+) {
+  const generated = input.admin.password ? undefined : generatePassword();
+  const passwordHash = await hashPassword(input.admin.password ?? generated!);
+  return deps.db.transaction().execute(async (trx) => {
+    const plan = await findPlan(trx, input.plan_code);
+    const tenant = await trx
+      .insertInto('tenants')
+      .values({ slug: input.slug, name: input.name, plan_code: plan.code, modules: plan.modules })
+      .onConflict((oc) => oc.column('slug').doNothing())
+      .returning(['id', 'slug', 'name', 'modules', 'plan_code'])
+      .executeTakeFirst();
+    if (!tenant) throw new ApiError('conflit', 'This slug is taken.', { field: 'slug', slug: input.slug });
+
+    const existing = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', input.admin.email.toLowerCase())
+      .executeTakeFirst();
+    const admin =
+      existing ??
+      (await trx
+        .insertInto('users')
+        .values({ email: input.admin.email, name: input.admin.name, password_hash: passwordHash })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    await trx.insertInto('memberships').values({ tenant_id: tenant.id, user_id: admin.id, roles: ['super-admin'] }).execute();
+    return {
+      tenant: { ...tenant, modules: toModules(tenant.modules) },
+      // A known user keeps their password; a generated one is shown once, here.
+      admin: { id: admin.id, email: input.admin.email, ...(existing || !generated ? {} : { password: generated }) },
+    };
+  });
+}
+
+/** Records a provider's subscription change and applies it to the tenant's plan and modules. */
+export async function changeSubscription(
+  deps: Deps,
+  input: {
+    tenant: string;
+    plan_code: string;
+    status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+    provider: string;
+    provider_subscription_id: string;
+    current_period_end?: string | null;
+  },
+) {
+  return deps.db.transaction().execute(async (trx) => {
+    const isId = /^[0-9a-f-]{36}$/i.test(input.tenant);
+    const tenant = await trx
+      .selectFrom('tenants')
+      .select('id')
+      .where(isId ? 'id' : 'slug', '=', input.tenant.toLowerCase())
+      .forUpdate()
+      .executeTakeFirst();
+    if (!tenant) throw new ApiError('introuvable', 'No such tenant.', { tenant: input.tenant });
+    const plan = await findPlan(trx, input.plan_code);
+    const now = deps.now();
+    const values = {
+      tenant_id: tenant.id,
+      plan_code: plan.code,
+      status: input.status,
+      provider: input.provider,
+      provider_subscription_id: input.provider_subscription_id,
+      current_period_end: input.current_period_end ? new Date(input.current_period_end) : null,
+      updated_at: now,
+    };
+    const subscription = await trx
+      .insertInto('subscriptions')
+      .values(values)
+      .onConflict((oc) => oc.columns(['provider', 'provider_subscription_id']).doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const modules = ACTIVE_STATUSES.has(input.status) ? plan.modules : [];
+    await trx
+      .updateTable('tenants')
+      .set({ plan_code: plan.code, modules, updated_at: now })
+      .where('id', '=', tenant.id)
+      .execute();
+    return {
+      id: subscription.id,
+      tenant_id: subscription.tenant_id,
+      plan_code: subscription.plan_code,
+      status: input.status,
+      provider: subscription.provider,
+      provider_subscription_id: subscription.provider_subscription_id,
+      current_period_end: subscription.current_period_end?.toISOString() ?? null,
+      tenant_modules: toModules(modules),
+    };
+  });
+}
+
+async function findPlan(db: Kysely<Database>, code: string) {
+  const plan = await db.selectFrom('plans').select(['code', 'modules']).where('code', '=', code).executeTakeFirst();
+  if (!plan) {
+    throw new ApiError('requete_invalide', `Unknown plan ${code}.`, {
+      issues: [{ location: 'json', path: 'plan_code', code: 'unknown_plan', message: 'no such plan' }],
+    });
+  }
+  return plan;
+}

@@ -1,0 +1,43 @@
+import { ApiError, buildOpenApiDocument, routes } from '@erp/contract';
+import { sql } from '@erp/db';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Deps } from '../deps';
+import type { AppEnv } from '../http/context';
+import { secure } from '../http/secure';
+import { listPublicPlans } from '../platform/plans';
+import { changeSubscription, provisionTenant } from '../platform/provisioning';
+
+/** Public plans, internal provisioning, health and the OpenAPI document. */
+export function registerPlatformRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  for (const route of [routes.listPublicPlans, routes.listPublicPlansAlias]) {
+    app.openapi(route, async (c) => {
+      if (!deps.env.PUBLIC_ENDPOINTS_ENABLED) throw new ApiError('introuvable', 'Public endpoints are disabled.');
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json({ data: await listPublicPlans(deps) }, 200);
+    });
+  }
+
+  app.openapi(secure(routes.provisionTenant, deps), async (c) =>
+    c.json(await provisionTenant(deps, c.req.valid('json')), 201),
+  );
+  app.openapi(secure(routes.changeSubscription, deps), async (c) =>
+    c.json(await changeSubscription(deps, c.req.valid('json')), 200),
+  );
+
+  app.openapi(routes.health, (c) => c.json({ status: 'ok' as const }, 200));
+  app.openapi(routes.ready, async (c) => {
+    try {
+      await sql`SELECT 1`.execute(deps.db);
+      return c.json({ status: 'ok' as const }, 200);
+    } catch {
+      return c.json({ status: 'unavailable' as const }, 503);
+    }
+  });
+
+  const document = JSON.stringify(buildOpenApiDocument());
+  app.openapi(routes.openapiDocument, (c) => {
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(document, 200) as never;
+  });
+}

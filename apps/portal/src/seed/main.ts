@@ -1,0 +1,14 @@
+import { openDatabase } from '@erp/db';
+import { DEMO_ADMIN_EMAIL, seedDemo } from './demo';
+
+/** `pnpm --filter @erp/portal seed`: plans and the demo tenant on DATABASE_URL. */
+const url = process.env.DATABASE_URL;
+const password = process.env.SEED_ADMIN_PASSWORD;
+if (!url || !password) {
+  process.stderr.write('seed: DATABASE_URL and SEED_ADMIN_PASSWORD are required\n');
+  process.exit(1);
+}
+const database = openDatabase({ url, max: 1 });
+await seedDemo(database.db, password);
+await database.close();
+process.stdout.write(`seed: tenant demo, admin ${DEMO_ADMIN_EMAIL}\n`);

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
+import { buildApp } from '../src/app';
+import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth/jwt';
+import type { Deps } from '../src/deps';
+import { parseEnv } from '../src/env';
+import { createLogger } from '../src/http/logger';
+import { seedPlans } from '../src/seed/plans';
+
+export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';
+export const PASSWORD = 'correct horse battery staple';
+
+let signer: Promise<TokenSigner> | undefined;
+function testSigner(): Promise<TokenSigner> {
+  signer ??= generateSigningKeys().then((k) => createTokenSigner(k.privateKey, k.publicKey));
+  return signer;
+}
+
+export type TestApp = ReturnType<typeof buildApp>;
+
+/** A portal app on a fresh clone of the migrated test database (plans seeded). */
+export async function createTestPortal(env: Record<string, string> = {}, database?: TestDatabase) {
+  const tdb = database ?? (await createTestDatabase());
+  if (!database) await seedPlans(tdb.db);
+  const clock = { offsetMs: 0 };
+  const deps: Deps = {
+    db: tdb.db,
+    env: parseEnv({
+      NODE_ENV: 'test',
+      DATABASE_URL: tdb.url,
+      SAAS_INTERNAL_API_KEY: INTERNAL_KEY,
+      LOG_LEVEL: 'silent',
+      // Fixtures log in from random addresses so the per-address login throttle stays out of the way.
+      TRUST_PROXY: 'true',
+      ...env,
+    }),
+    tokens: await testSigner(),
+    apiKeyHashSecret: Buffer.from('test-api-key-hash-secret-0123456789'),
+    logger: createLogger('silent', 'portal'),
+    now: () => new Date(Date.now() + clock.offsetMs),
+  };
+  const app = buildApp(deps);
+  return { app, deps, tdb, clock, ...fixtures(app) };
+}
+
+/** Requests that build a realistic world through the public API itself. */
+function fixtures(app: TestApp) {
+  const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any, headers: res.headers });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  /** Provisions a tenant through the internal endpoint; its super-admin's e-mail is admin@<slug>.test. */
+  async function provisionTenant(plan = 'enterprise', slug = `t-${randomBytes(4).toString('hex')}`) {
+    const res = await json(
+      await post('/api/v1/internal/tenants', { slug, name: `Tenant ${slug}`, plan_code: plan, admin: { email: `admin@${slug}.test`, name: 'Admin', password: PASSWORD } }, { 'x-api-key': INTERNAL_KEY }),
+    );
+    if (res.status !== 201) throw new Error(`provision failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { slug, id: res.body.tenant.id as string, adminEmail: `admin@${slug}.test`, adminId: res.body.admin.id as string };
+  }
+
+  async function login(email: string, password = PASSWORD) {
+    const address = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 256)).join('.')}`;
+    const res = await json(await post('/api/v1/auth/login', { email, password }, { 'x-forwarded-for': address }));
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { access_token: string; refresh_token: string };
+  }
+
+  /** Adds a user with roles to a tenant (as its admin) and returns a session token for them. */
+  async function addUser(tenant: { slug: string; adminEmail: string }, roles: string[]) {
+    const admin = await login(tenant.adminEmail);
+    const email = `u-${randomBytes(4).toString('hex')}@${tenant.slug}.test`;
+    const res = await json(await post('/api/v1/settings/users', { email, name: 'User', roles, password: PASSWORD }, session(admin.access_token, tenant.slug)));
+    if (res.status !== 201) throw new Error(`addUser failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { id: res.body.id as string, email, token: (await login(email)).access_token };
+  }
+
+  /** Creates an API key as the tenant's admin. */
+  async function createKey(tenant: { slug: string; adminEmail: string }, scopes: string[], days = 30) {
+    const admin = await login(tenant.adminEmail);
+    const res = await json(
+      await post('/api/v1/settings/api-keys', { name: 'test key', scopes, expires_at: new Date(Date.now() + days * 86_400_000).toISOString() }, session(admin.access_token, tenant.slug)),
+    );
+    if (res.status !== 201) throw new Error(`createKey failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { id: string; key: string; prefix: string };
+  }
+
+  return { json, post, provisionTenant, login, addUser, createKey };
+}
+
+/** Headers of a session request. */
+export function session(token: string, tenant?: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, ...(tenant ? { 'x-tenant': tenant } : {}) };
+}
+
+/** Headers of an API-key request. */
+export function apiKey(key: string, tenant?: string): Record<string, string> {
+  return { authorization: `Bearer ${key}`, ...(tenant ? { 'x-tenant-id': tenant } : {}) };
+}
