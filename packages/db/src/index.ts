@@ -7,7 +7,8 @@ export * from './schema';
 export { migrateToLatest } from './migrate';
 export { migrations } from './migrations/index';
 export { sql } from 'kysely';
-export type { Kysely, Transaction, Selectable, Insertable, Updateable } from 'kysely';
+export { Kysely, PostgresDialect } from 'kysely';
+export type { Transaction, Selectable, Insertable, Updateable } from 'kysely';
 
 export interface DatabaseOptions {
   url: string;
