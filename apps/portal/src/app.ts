@@ -17,9 +17,13 @@ export function buildApp(deps: Deps): OpenAPIHono<AppEnv> {
     bodyLimit({
       maxSize: deps.env.BODY_LIMIT_BYTES,
       onError: () => {
-        throw new ApiError('charge_trop_volumineuse', `The request body is over ${deps.env.BODY_LIMIT_BYTES} bytes.`, {
-          limit: deps.env.BODY_LIMIT_BYTES,
-        });
+        throw new ApiError(
+          'charge_trop_volumineuse',
+          `The request body is over ${deps.env.BODY_LIMIT_BYTES} bytes.`,
+          {
+            limit: deps.env.BODY_LIMIT_BYTES,
+          },
+        );
       },
     }),
   );

@@ -1,6 +1,6 @@
 import type { Database, Kysely } from '@erp/db';
-import type { PortalEnv } from './env';
 import type { TokenSigner } from './auth/jwt';
+import type { PortalEnv } from './env';
 import type { Logger } from './http/logger';
 
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */

@@ -11,17 +11,27 @@ describe('parseEnv', () => {
 
   it('names every bad variable on its own line and never echoes values', () => {
     try {
-      parseEnv({ DATABASE_URL: 'mysql://secret-value', PORTAL_PORT: 'abc', PUBLIC_ENDPOINTS_ENABLED: 'yes' });
+      parseEnv({
+        DATABASE_URL: 'mysql://secret-value',
+        PORTAL_PORT: 'abc',
+        PUBLIC_ENDPOINTS_ENABLED: 'yes',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EnvError);
       const lines = (error as EnvError).lines;
-      expect(lines.map((l) => l.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'PORTAL_PORT', 'PUBLIC_ENDPOINTS_ENABLED']);
+      expect(lines.map((l) => l.split(':')[0]).sort()).toEqual([
+        'DATABASE_URL',
+        'PORTAL_PORT',
+        'PUBLIC_ENDPOINTS_ENABLED',
+      ]);
       expect((error as Error).message).not.toContain('secret-value');
     }
   });
 
   it('requires the secrets in production', () => {
-    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(/JWT_PRIVATE_KEY: required in production/);
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' })).toThrow(
+      /JWT_PRIVATE_KEY: required in production/,
+    );
   });
 });

@@ -23,7 +23,11 @@ const EnvSchema = z.object({
   SAAS_INTERNAL_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   PUBLIC_ENDPOINTS_ENABLED: booleanString.default(true),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   TRUST_PROXY: booleanString.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -52,9 +56,7 @@ export function parseEnv(source: Record<string, string | undefined>): PortalEnv 
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`),
-    );
+    throw new EnvError(result.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
   }
   const env = result.data;
   if (env.NODE_ENV === 'production') {

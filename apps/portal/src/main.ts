@@ -10,13 +10,23 @@ import { createLogger } from './http/logger';
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const logger = createLogger(env.LOG_LEVEL, 'portal');
-  let signing = env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY ? { privateKey: env.JWT_PRIVATE_KEY, publicKey: env.JWT_PUBLIC_KEY } : undefined;
+  let signing =
+    env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY
+      ? { privateKey: env.JWT_PRIVATE_KEY, publicKey: env.JWT_PUBLIC_KEY }
+      : undefined;
   if (!signing) {
-    logger.warn('JWT keys not set: using a throw-away pair (sessions end at restart); `pnpm dev` persists one');
+    logger.warn(
+      'JWT keys not set: using a throw-away pair (sessions end at restart); `pnpm dev` persists one',
+    );
     signing = await generateSigningKeys();
   }
-  if (!env.API_KEY_HASH_SECRET) logger.warn('API_KEY_HASH_SECRET not set: API keys will not survive a restart');
-  const database = openDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE, applicationName: 'portal' });
+  if (!env.API_KEY_HASH_SECRET)
+    logger.warn('API_KEY_HASH_SECRET not set: API keys will not survive a restart');
+  const database = openDatabase({
+    url: env.DATABASE_URL,
+    max: env.DATABASE_POOL_SIZE,
+    applicationName: 'portal',
+  });
   const app = buildApp({
     db: database.db,
     env,
@@ -26,9 +36,12 @@ async function main(): Promise<void> {
     now: () => new Date(),
   });
 
-  const server = serve({ fetch: app.fetch, port: env.PORTAL_PORT, hostname: env.PORTAL_HOST }, (info) => {
-    logger.info('portal listening', { url: `http://${info.address}:${info.port}` });
-  });
+  const server = serve(
+    { fetch: app.fetch, port: env.PORTAL_PORT, hostname: env.PORTAL_HOST },
+    (info) => {
+      logger.info('portal listening', { url: `http://${info.address}:${info.port}` });
+    },
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -38,7 +51,10 @@ async function main(): Promise<void> {
     // Finish in-flight requests, then release the pool; give up after 10 s.
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(() => {
-      database.close().then(() => process.exit(0), () => process.exit(1));
+      database.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
     });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -47,9 +63,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof EnvError) {
-    for (const line of error.lines) process.stderr.write(`portal: invalid configuration: ${line}\n`);
+    for (const line of error.lines)
+      process.stderr.write(`portal: invalid configuration: ${line}\n`);
   } else {
-    process.stderr.write(`portal: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `portal: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

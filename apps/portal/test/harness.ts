@@ -45,23 +45,57 @@ export async function createTestPortal(env: Record<string, string> = {}, databas
 
 /** Requests that build a realistic world through the public API itself. */
 function fixtures(app: TestApp) {
-  const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any, headers: res.headers });
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  // Tests read response bodies loosely: each assertion states the shape it expects.
+  const json = async (res: Response) => {
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : undefined) as any,
+      headers: res.headers,
+    };
+  };
+  const request = async (path: string, init?: RequestInit) => app.request(path, init);
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   /** Provisions a tenant through the internal endpoint; its super-admin's e-mail is admin@<slug>.test. */
-  async function provisionTenant(plan = 'enterprise', slug = `t-${randomBytes(4).toString('hex')}`) {
+  async function provisionTenant(
+    plan = 'enterprise',
+    slug = `t-${randomBytes(4).toString('hex')}`,
+  ) {
     const res = await json(
-      await post('/api/v1/internal/tenants', { slug, name: `Tenant ${slug}`, plan_code: plan, admin: { email: `admin@${slug}.test`, name: 'Admin', password: PASSWORD } }, { 'x-api-key': INTERNAL_KEY }),
+      await post(
+        '/api/v1/internal/tenants',
+        {
+          slug,
+          name: `Tenant ${slug}`,
+          plan_code: plan,
+          admin: { email: `admin@${slug}.test`, name: 'Admin', password: PASSWORD },
+        },
+        { 'x-api-key': INTERNAL_KEY },
+      ),
     );
-    if (res.status !== 201) throw new Error(`provision failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { slug, id: res.body.tenant.id as string, adminEmail: `admin@${slug}.test`, adminId: res.body.admin.id as string };
+    if (res.status !== 201)
+      throw new Error(`provision failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return {
+      slug,
+      id: res.body.tenant.id as string,
+      adminEmail: `admin@${slug}.test`,
+      adminId: res.body.admin.id as string,
+    };
   }
 
   async function login(email: string, password = PASSWORD) {
     const address = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 256)).join('.')}`;
-    const res = await json(await post('/api/v1/auth/login', { email, password }, { 'x-forwarded-for': address }));
-    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const res = await json(
+      await post('/api/v1/auth/login', { email, password }, { 'x-forwarded-for': address }),
+    );
+    if (res.status !== 200)
+      throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { access_token: string; refresh_token: string };
   }
 
@@ -69,22 +103,42 @@ function fixtures(app: TestApp) {
   async function addUser(tenant: { slug: string; adminEmail: string }, roles: string[]) {
     const admin = await login(tenant.adminEmail);
     const email = `u-${randomBytes(4).toString('hex')}@${tenant.slug}.test`;
-    const res = await json(await post('/api/v1/settings/users', { email, name: 'User', roles, password: PASSWORD }, session(admin.access_token, tenant.slug)));
-    if (res.status !== 201) throw new Error(`addUser failed: ${res.status} ${JSON.stringify(res.body)}`);
+    const res = await json(
+      await post(
+        '/api/v1/settings/users',
+        { email, name: 'User', roles, password: PASSWORD },
+        session(admin.access_token, tenant.slug),
+      ),
+    );
+    if (res.status !== 201)
+      throw new Error(`addUser failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { id: res.body.id as string, email, token: (await login(email)).access_token };
   }
 
   /** Creates an API key as the tenant's admin. */
-  async function createKey(tenant: { slug: string; adminEmail: string }, scopes: string[], days = 30) {
+  async function createKey(
+    tenant: { slug: string; adminEmail: string },
+    scopes: string[],
+    days = 30,
+  ) {
     const admin = await login(tenant.adminEmail);
     const res = await json(
-      await post('/api/v1/settings/api-keys', { name: 'test key', scopes, expires_at: new Date(Date.now() + days * 86_400_000).toISOString() }, session(admin.access_token, tenant.slug)),
+      await post(
+        '/api/v1/settings/api-keys',
+        {
+          name: 'test key',
+          scopes,
+          expires_at: new Date(Date.now() + days * 86_400_000).toISOString(),
+        },
+        session(admin.access_token, tenant.slug),
+      ),
     );
-    if (res.status !== 201) throw new Error(`createKey failed: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 201)
+      throw new Error(`createKey failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { id: string; key: string; prefix: string };
   }
 
-  return { json, post, provisionTenant, login, addUser, createKey };
+  return { json, request, post, provisionTenant, login, addUser, createKey };
 }
 
 /** Headers of a session request. */

@@ -19,7 +19,8 @@ beforeAll(async () => {
     const { port } = server.address() as AddressInfo;
     instances.push({
       url: `http://127.0.0.1:${port}`,
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())).then(() => database.close()),
+      close: () =>
+        new Promise<void>((resolve) => server.close(() => resolve())).then(() => database.close()),
     });
   }
 });
@@ -34,9 +35,14 @@ describe('several portal instances', () => {
     const admin = await portal.login(tenant.adminEmail);
     const { key, id } = await portal.createKey(tenant, ['sales:read']);
     const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
-    expect((await fetch(`${b.url}/api/v1/me`, { headers: apiKey(key, tenant.slug) })).status).toBe(200);
+    expect((await fetch(`${b.url}/api/v1/me`, { headers: apiKey(key, tenant.slug) })).status).toBe(
+      200,
+    );
 
-    const revoke = await fetch(`${a.url}/api/v1/settings/api-keys/${id}`, { method: 'DELETE', headers: session(admin.access_token, tenant.slug) });
+    const revoke = await fetch(`${a.url}/api/v1/settings/api-keys/${id}`, {
+      method: 'DELETE',
+      headers: session(admin.access_token, tenant.slug),
+    });
     expect(revoke.status).toBe(204);
     const next = await fetch(`${b.url}/api/v1/me`, { headers: apiKey(key, tenant.slug) });
     expect(next.status).toBe(401);
@@ -56,7 +62,11 @@ describe('several portal instances', () => {
           const target = instances[n % 2]!;
           const res = await fetch(`${target.url}/api/v1/me`, { headers: apiKey(key, tenant.slug) });
           await res.arrayBuffer();
-          results.push({ status: res.status, retryAfter: res.headers.get('retry-after'), remaining: res.headers.get('x-ratelimit-remaining') });
+          results.push({
+            status: res.status,
+            retryAfter: res.headers.get('retry-after'),
+            remaining: res.headers.get('x-ratelimit-remaining'),
+          });
         }
       }),
     );
@@ -73,11 +83,20 @@ describe('several portal instances', () => {
 
   it('a tenant ceiling stops a tenant multiplying its budget with more keys', async () => {
     const tenant = await portal.provisionTenant();
-    await portal.tdb.db.updateTable('tenants').set({ rate_limit_per_minute: 30 }).where('id', '=', tenant.id).execute();
-    const keys = [await portal.createKey(tenant, ['sales:read']), await portal.createKey(tenant, ['sales:read'])];
+    await portal.tdb.db
+      .updateTable('tenants')
+      .set({ rate_limit_per_minute: 30 })
+      .where('id', '=', tenant.id)
+      .execute();
+    const keys = [
+      await portal.createKey(tenant, ['sales:read']),
+      await portal.createKey(tenant, ['sales:read']),
+    ];
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const res = await fetch(`${instances[i % 2]!.url}/api/v1/me`, { headers: apiKey(keys[i % 2]!.key, tenant.slug) });
+      const res = await fetch(`${instances[i % 2]!.url}/api/v1/me`, {
+        headers: apiKey(keys[i % 2]!.key, tenant.slug),
+      });
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);

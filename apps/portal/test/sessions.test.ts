@@ -10,8 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => portal.tdb.close());
 
-const loginAs = (email: string, password: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  portal.post('/api/v1/auth/login', { email, password, ...extra }, headers).then(portal.json);
+const loginAs = (
+  email: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => portal.post('/api/v1/auth/login', { email, password, ...extra }, headers).then(portal.json);
 
 describe('login', () => {
   it('returns a token pair that authenticates', async () => {
@@ -19,7 +23,9 @@ describe('login', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const me = await portal.json(await portal.app.request('/api/v1/me', { headers: session(res.body.access_token, tenant.slug) }));
+    const me = await portal.json(
+      await portal.request('/api/v1/me', { headers: session(res.body.access_token, tenant.slug) }),
+    );
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(tenant.adminEmail);
     expect(me.body.rights).toContain('sales:write');
@@ -69,10 +75,17 @@ describe('login', () => {
 
   it('answers sso_requis for an SSO tenant, with the authorize URL', async () => {
     const sso = await portal.provisionTenant();
-    await portal.tdb.db.updateTable('tenants').set({ sso_authorize_url: 'https://idp.example/authorize' }).where('id', '=', sso.id).execute();
+    await portal.tdb.db
+      .updateTable('tenants')
+      .set({ sso_authorize_url: 'https://idp.example/authorize' })
+      .where('id', '=', sso.id)
+      .execute();
     const res = await loginAs(sso.adminEmail, PASSWORD, { tenant: sso.slug });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 'sso_requis', params: { authorize_url: 'https://idp.example/authorize' } });
+    expect(res.body).toMatchObject({
+      code: 'sso_requis',
+      params: { authorize_url: 'https://idp.example/authorize' },
+    });
   });
 
   it('refuses a tenant the user is not a member of', async () => {
@@ -86,29 +99,42 @@ describe('login', () => {
     const res = await loginAs('not-an-email', '');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('requete_invalide');
-    expect(res.body.params.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'password']);
+    expect(res.body.params.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+      'email',
+      'password',
+    ]);
   });
 });
 
 describe('refresh and logout', () => {
   it('rotates refresh tokens; reusing one revokes the whole family', async () => {
     const first = await portal.login(tenant.adminEmail);
-    const second = await portal.post('/api/v1/auth/refresh', { refresh_token: first.refresh_token }).then(portal.json);
+    const second = await portal
+      .post('/api/v1/auth/refresh', { refresh_token: first.refresh_token })
+      .then(portal.json);
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
 
-    const replay = await portal.post('/api/v1/auth/refresh', { refresh_token: first.refresh_token }).then(portal.json);
+    const replay = await portal
+      .post('/api/v1/auth/refresh', { refresh_token: first.refresh_token })
+      .then(portal.json);
     expect(replay.status).toBe(401);
     expect(replay.body.code).toBe('jeton_invalide');
     // The thief's replay also killed the legitimate holder's newer token.
-    const after = await portal.post('/api/v1/auth/refresh', { refresh_token: second.body.refresh_token }).then(portal.json);
+    const after = await portal
+      .post('/api/v1/auth/refresh', { refresh_token: second.body.refresh_token })
+      .then(portal.json);
     expect(after.status).toBe(401);
   });
 
   it('logout revokes the refresh token', async () => {
     const pair = await portal.login(tenant.adminEmail);
-    expect((await portal.post('/api/v1/auth/logout', { refresh_token: pair.refresh_token })).status).toBe(204);
-    const res = await portal.post('/api/v1/auth/refresh', { refresh_token: pair.refresh_token }).then(portal.json);
+    expect(
+      (await portal.post('/api/v1/auth/logout', { refresh_token: pair.refresh_token })).status,
+    ).toBe(204);
+    const res = await portal
+      .post('/api/v1/auth/refresh', { refresh_token: pair.refresh_token })
+      .then(portal.json);
     expect(res.body.code).toBe('jeton_invalide');
   });
 
@@ -116,7 +142,9 @@ describe('refresh and logout', () => {
     const pair = await portal.login(tenant.adminEmail);
     portal.clock.offsetMs = 16 * 60 * 1000;
     try {
-      const res = await portal.json(await portal.app.request('/api/v1/me', { headers: session(pair.access_token) }));
+      const res = await portal.json(
+        await portal.request('/api/v1/me', { headers: session(pair.access_token) }),
+      );
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('jeton_invalide');
     } finally {

@@ -3,25 +3,40 @@ import { z } from '@hono/zod-openapi';
 /** Every error code of the product (SPEC §5), its HTTP status and what it means. */
 export const errorCatalogue = {
   requete_invalide: { status: 400, description: 'Body, path, query or header fails validation.' },
-  filtre_invalide: { status: 400, description: 'Unknown field, operator or ill-typed filter value.' },
+  filtre_invalide: {
+    status: 400,
+    description: 'Unknown field, operator or ill-typed filter value.',
+  },
   tenant_requis: { status: 400, description: 'No tenant header (X-Tenant-ID or X-Tenant).' },
-  signature_invalide: { status: 400, description: 'Inbound webhook signature or timestamp rejected.' },
+  signature_invalide: {
+    status: 400,
+    description: 'Inbound webhook signature or timestamp rejected.',
+  },
   non_authentifie: { status: 401, description: 'No credentials.' },
   jeton_invalide: { status: 401, description: 'Bad or expired access token or refresh token.' },
   identifiants_invalides: { status: 401, description: 'Login failed.' },
   cle_api_invalide: { status: 401, description: 'Unknown, revoked or expired API key.' },
   origine_interdite: { status: 403, description: 'API key used from a browser (Origin header).' },
-  tenant_invalide: { status: 403, description: "Tenant is not the key's, or not one of the user's." },
+  tenant_invalide: {
+    status: 403,
+    description: "Tenant is not the key's, or not one of the user's.",
+  },
   acces_refuse: { status: 403, description: 'A right is missing (params.required).' },
   module_non_souscrit: { status: 403, description: 'The tenant did not buy the module.' },
-  sso_requis: { status: 403, description: 'The tenant logs in through SSO (params.authorize_url).' },
+  sso_requis: {
+    status: 403,
+    description: 'The tenant logs in through SSO (params.authorize_url).',
+  },
   introuvable: { status: 404, description: 'No such route or record (in this tenant).' },
   transition_invalide: { status: 409, description: 'Status transition not allowed.' },
   conflit: { status: 409, description: 'Uniqueness or concurrency conflict.' },
   charge_trop_volumineuse: { status: 413, description: 'Body over the size limit.' },
   limite_depassee: { status: 429, description: 'Rate limit exceeded (see Retry-After).' },
   erreur_interne: { status: 500, description: 'Unexpected error (params.request_id).' },
-  portail_indisponible: { status: 502, description: 'Landing proxy: portal unreachable (504: too slow).' },
+  portail_indisponible: {
+    status: 502,
+    description: 'Landing proxy: portal unreachable (504: too slow).',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -16,14 +16,18 @@ export type ModuleName = (typeof MODULES)[number];
 export const ModuleSchema = z.enum(MODULES).openapi('Module');
 
 /** A right: `<module>:read`, `<module>:write` (implies read), `rules` or `webhooks`. */
-export const RIGHT_PATTERN = new RegExp(`^(?:(?:${MODULES.join('|')}):(?:read|write)|rules|webhooks)$`);
+export const RIGHT_PATTERN = new RegExp(
+  `^(?:(?:${MODULES.join('|')}):(?:read|write)|rules|webhooks)$`,
+);
 export const RightSchema = z
   .string()
   .regex(RIGHT_PATTERN, 'must be <module>:read, <module>:write, rules or webhooks')
   .openapi('Right', { example: 'sales:read' });
 
 /** Roles held through a membership: admins, or per-module readers and editors. */
-export const ROLE_PATTERN = new RegExp(`^(?:super-admin|admin|(?:${MODULES.join('|')}):(?:reader|editor))$`);
+export const ROLE_PATTERN = new RegExp(
+  `^(?:super-admin|admin|(?:${MODULES.join('|')}):(?:reader|editor))$`,
+);
 export const RoleSchema = z
   .string()
   .regex(ROLE_PATTERN, 'must be super-admin, admin, <module>:reader or <module>:editor')

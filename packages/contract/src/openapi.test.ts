@@ -24,15 +24,22 @@ describe('OpenAPI document', () => {
       'internalApiKey',
       'session',
     ]);
-    const error = document.components?.schemas?.Error as { properties: { code: { enum: string[] } } };
+    const error = document.components?.schemas?.Error as {
+      properties: { code: { enum: string[] } };
+    };
     expect(error.properties.code.enum.sort()).toEqual(Object.keys(errorCatalogue).sort());
   });
 
   it('gives every operation an error response and a summary', () => {
     for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const [method, op] of Object.entries(item as Record<string, { summary?: string; responses: object }>)) {
+      for (const [method, op] of Object.entries(
+        item as Record<string, { summary?: string; responses: object }>,
+      )) {
         expect(op.summary, `${method} ${path}`).toBeTruthy();
-        expect(Object.keys(op.responses).some((s) => s.startsWith('4') || s.startsWith('5')), `${method} ${path}`).toBe(true);
+        expect(
+          Object.keys(op.responses).some((s) => s.startsWith('4') || s.startsWith('5')),
+          `${method} ${path}`,
+        ).toBe(true);
       }
     }
   });

@@ -25,7 +25,8 @@ export function buildOpenApiDocument() {
     type: 'apiKey',
     in: 'header',
     name: 'X-API-Key',
-    description: 'Shared server-to-server key (`SAAS_INTERNAL_API_KEY`), compared in constant time.',
+    description:
+      'Shared server-to-server key (`SAAS_INTERNAL_API_KEY`), compared in constant time.',
   });
   for (const route of Object.values(routes)) registry.registerPath(route);
 

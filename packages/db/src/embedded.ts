@@ -45,8 +45,8 @@ export async function startEmbeddedPostgres(
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: flags,
-    onLog: options.onLog ?? (() => {}),
-    onError: options.onLog ?? (() => {}),
+    onLog: (line) => options.onLog?.(line),
+    onError: (error) => options.onLog?.(String(error)),
   });
   if (!existsSync(`${options.dataDir}/PG_VERSION`)) {
     await mkdir(options.dataDir, { recursive: true });

@@ -2,13 +2,12 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
-export type { Database } from './schema';
-export * from './schema';
+export type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+export { Kysely, PostgresDialect, sql } from 'kysely';
 export { migrateToLatest } from './migrate';
 export { migrations } from './migrations/index';
-export { sql } from 'kysely';
-export { Kysely, PostgresDialect } from 'kysely';
-export type { Transaction, Selectable, Insertable, Updateable } from 'kysely';
+export type { Database } from './schema';
+export * from './schema';
 
 export interface DatabaseOptions {
   url: string;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { startEmbeddedPostgres } from './embedded';
 import { type DatabaseHandle, openDatabase } from './index';
 import { migrateToLatest } from './migrate';
-import { startEmbeddedPostgres } from './embedded';
 
 interface TestDatabaseServer {
   /** URL of a maintenance database with the right to create databases. */

@@ -20,7 +20,13 @@ describe('API key format', () => {
   });
 
   it('refuses malformed keys', () => {
-    for (const bad of ['', 'service_live_', 'service_live_abc_def', `${generateApiKey().key}x`, 'service_test_AAAAAAAAAAAA_' + 'A'.repeat(36)]) {
+    for (const bad of [
+      '',
+      'service_live_',
+      'service_live_abc_def',
+      `${generateApiKey().key}x`,
+      'service_test_AAAAAAAAAAAA_' + 'A'.repeat(36),
+    ]) {
       expect(parseApiKey(bad)).toBeNull();
     }
   });

@@ -34,7 +34,11 @@ export function authenticate(deps: Deps, options: AuthenticateOptions): Middlewa
       : await authenticateSession(deps, c, token, options);
     if (!options.accepts.includes(caller.kind)) {
       const required = options.accepts.includes('session') ? 'session' : 'api_key';
-      throw new ApiError('acces_refuse', `This route needs a ${required === 'session' ? 'user session' : 'API key'}.`, { required });
+      throw new ApiError(
+        'acces_refuse',
+        `This route needs a ${required === 'session' ? 'user session' : 'API key'}.`,
+        { required },
+      );
     }
     c.set('caller', caller);
     await next();
@@ -58,7 +62,10 @@ interface KeyRow {
 async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string): Promise<Caller> {
   // Keys are for servers: a browser-borne request must not even learn whether the key is valid.
   if (c.req.header('origin') !== undefined) {
-    throw new ApiError('origine_interdite', 'API keys cannot be used from a browser (Origin header present).');
+    throw new ApiError(
+      'origine_interdite',
+      'API keys cannot be used from a browser (Origin header present).',
+    );
   }
   const parts = parseApiKey(token);
   if (!parts) throw invalidKey();
@@ -75,9 +82,14 @@ async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string)
   c.header('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
   if (!row.allowed) {
     const retryAfter = Math.max(1, Math.ceil((resetMs - Date.now()) / 1000));
-    throw new ApiError('limite_depassee', 'Rate limit exceeded.', { retry_after: retryAfter }, {
-      headers: { 'Retry-After': String(retryAfter) },
-    });
+    throw new ApiError(
+      'limite_depassee',
+      'Rate limit exceeded.',
+      { retry_after: retryAfter },
+      {
+        headers: { 'Retry-After': String(retryAfter) },
+      },
+    );
   }
 
   const tenantHeader = readTenantHeader(c);
@@ -105,14 +117,20 @@ async function authenticateSession(
 ): Promise<Caller> {
   const claims = await deps.tokens.verify(token, deps.now());
   if (!claims) {
-    throw new ApiError('jeton_invalide', 'The access token is invalid or expired.', {}, {
-      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-    });
+    throw new ApiError(
+      'jeton_invalide',
+      'The access token is invalid or expired.',
+      {},
+      {
+        headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+      },
+    );
   }
   const base = { kind: 'session' as const, userId: claims.userId, credentialId: claims.sessionId };
   const tenantHeader = readTenantHeader(c);
   if (!tenantHeader) {
-    if (options.tenant === 'required') throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant.');
+    if (options.tenant === 'required')
+      throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant.');
     return { ...base, tenant: null, roles: [], rights: new Set() };
   }
   const membership = await deps.db
@@ -132,7 +150,12 @@ async function authenticateSession(
 }
 
 function invalidKey(): ApiError {
-  return new ApiError('cle_api_invalide', 'The API key is unknown, revoked or expired.', {}, {
-    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-  });
+  return new ApiError(
+    'cle_api_invalide',
+    'The API key is unknown, revoked or expired.',
+    {},
+    {
+      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+    },
+  );
 }

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type CryptoKey, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
+import {
+  type CryptoKey,
+  exportPKCS8,
+  exportSPKI,
+  generateKeyPair,
+  importPKCS8,
+  importSPKI,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 
 const ALG = 'EdDSA';
 const ISSUER = 'erp-portal';
@@ -18,7 +27,10 @@ export interface TokenSigner {
 }
 
 /** Ed25519-signed access tokens (keys imported once). */
-export async function createTokenSigner(privatePem: string, publicPem: string): Promise<TokenSigner> {
+export async function createTokenSigner(
+  privatePem: string,
+  publicPem: string,
+): Promise<TokenSigner> {
   const privateKey = await importPKCS8(privatePem, ALG);
   const publicKey = await importSPKI(publicPem, ALG);
   return {
@@ -53,7 +65,10 @@ export async function createTokenSigner(privatePem: string, publicPem: string): 
 
 /** A fresh Ed25519 key pair as PEM (development and tests). */
 export async function generateSigningKeys(): Promise<{ privateKey: string; publicKey: string }> {
-  const { privateKey, publicKey } = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
+  const { privateKey, publicKey } = await generateKeyPair(ALG, {
+    crv: 'Ed25519',
+    extractable: true,
+  });
   return {
     privateKey: await exportPKCS8(privateKey as CryptoKey),
     publicKey: await exportSPKI(publicKey as CryptoKey),

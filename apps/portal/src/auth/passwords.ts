@@ -15,7 +15,10 @@ let dummyHash: Promise<string> | undefined;
  * Verifies a password; with no stored hash (unknown user) it still spends the same time
  * on a dummy hash, so the answer's timing does not tell which e-mails exist.
  */
-export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  stored: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!stored) {
     dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
     await verify(await dummyHash, password).catch(() => false);

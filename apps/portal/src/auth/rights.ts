@@ -30,7 +30,10 @@ export function rightsFromRoles(roles: readonly string[], modules: readonly stri
 }
 
 /** A key's effective rights: its scopes (write implying read) ∩ its holder's current rights. */
-export function effectiveKeyRights(scopes: readonly string[], holderRights: ReadonlySet<string>): Set<string> {
+export function effectiveKeyRights(
+  scopes: readonly string[],
+  holderRights: ReadonlySet<string>,
+): Set<string> {
   const granted = new Set<string>();
   for (const scope of scopes) {
     granted.add(scope);
@@ -40,7 +43,10 @@ export function effectiveKeyRights(scopes: readonly string[], holderRights: Read
 }
 
 /** Scopes a key may be given in a tenant: its bought modules' rights, `rules`, `webhooks`. */
-export function scopesOutsideModules(scopes: readonly string[], modules: readonly string[]): string[] {
+export function scopesOutsideModules(
+  scopes: readonly string[],
+  modules: readonly string[],
+): string[] {
   return scopes.filter((scope) => {
     if (scope === 'rules' || scope === 'webhooks') return false;
     return !modules.includes(scope.split(':')[0]!);
@@ -54,7 +60,11 @@ export function requireRight(
 ): void {
   const module = right.split(':')[0] as ModuleName;
   if ((MODULES as readonly string[]).includes(module) && !auth.modules.includes(module)) {
-    throw new ApiError('module_non_souscrit', `The tenant has not subscribed to the ${module} module.`, { module });
+    throw new ApiError(
+      'module_non_souscrit',
+      `The tenant has not subscribed to the ${module} module.`,
+      { module },
+    );
   }
   if (!auth.rights.has(right)) {
     throw new ApiError('acces_refuse', `This requires the right ${right}.`, { required: right });

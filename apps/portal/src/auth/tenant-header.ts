@@ -28,6 +28,9 @@ export function readTenantHeader(c: Context): TenantHeader | null {
 }
 
 /** Whether the header names this tenant. */
-export function headerNamesTenant(header: TenantHeader, tenant: { id: string; slug: string }): boolean {
+export function headerNamesTenant(
+  header: TenantHeader,
+  tenant: { id: string; slug: string },
+): boolean {
   return header.isUuid ? header.value === tenant.id : header.value === tenant.slug;
 }

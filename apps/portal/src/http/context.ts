@@ -32,7 +32,11 @@ export function callerOf(c: Context<AppEnv>): Caller {
 
 /** The caller's tenant, for routes that require one. */
 export function tenantOf(caller: Caller): TenantRef {
-  if (!caller.tenant) throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant (sessions) or X-Tenant-ID (API keys).');
+  if (!caller.tenant)
+    throw new ApiError(
+      'tenant_requis',
+      'Send the tenant in X-Tenant (sessions) or X-Tenant-ID (API keys).',
+    );
   return caller.tenant;
 }
 
@@ -42,6 +46,7 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }

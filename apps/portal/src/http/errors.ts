@@ -24,11 +24,12 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
 function toApiError(error: unknown, c: Context): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPException) {
-    // Hono's own 4xx (malformed JSON, ...): the caller's fault, reported as validation.
-    if (error.status === 413) return new ApiError('charge_trop_volumineuse', 'The request body is too large.');
-    if (error.status < 500) {
-      return new ApiError('requete_invalide', error.message || 'The request is invalid.', {}, { status: error.status });
-    }
+    // Hono's own 4xx (malformed JSON, wrong content type, ...): the caller's fault, reported
+    // as validation with the catalogue's status so code and status always agree.
+    if (error.status === 413)
+      return new ApiError('charge_trop_volumineuse', 'The request body is too large.');
+    if (error.status < 500)
+      return new ApiError('requete_invalide', error.message || 'The request is invalid.');
   }
   return new ApiError('erreur_interne', 'An unexpected error occurred.', {
     request_id: c.get('requestId'),
@@ -40,7 +41,11 @@ export const notFound: NotFoundHandler = (c) =>
   c.json(new ApiError('introuvable', `No route ${c.req.method} ${c.req.path}.`).toJSON(), 404);
 
 /** The one place validation failures become responses (zod-openapi's defaultHook). */
-export function validationHook(result: { success: boolean; error?: ZodError; target: string }): void {
+export function validationHook(result: {
+  success: boolean;
+  error?: ZodError;
+  target: string;
+}): void {
   if (result.success || !result.error) return;
   throw new ApiError('requete_invalide', `The request ${result.target} is invalid.`, {
     issues: result.error.issues.map((issue) => ({

@@ -17,6 +17,8 @@ export function secure<R extends RouteConfig>(
   if (schemes.includes('internalApiKey')) {
     return { ...route, middleware: requireInternalKey(deps.env.SAAS_INTERNAL_API_KEY) };
   }
-  const accepts = schemes.map((s) => (s === 'apiKey' ? ('api_key' as const) : ('session' as const)));
+  const accepts = schemes.map((s) =>
+    s === 'apiKey' ? ('api_key' as const) : ('session' as const),
+  );
   return { ...route, middleware: authenticate(deps, { accepts, tenant }) };
 }

@@ -1,6 +1,5 @@
 import { API_KEY_MAX_LIFETIME_DAYS, ApiError } from '@erp/contract';
-import type { Selectable } from '@erp/db';
-import type { ApiKeysTable } from '@erp/db';
+import type { ApiKeysTable, Selectable } from '@erp/db';
 import { generateApiKey, hashApiKey } from '../auth/api-key-format';
 import { scopesOutsideModules } from '../auth/rights';
 import type { Deps } from '../deps';
@@ -8,7 +7,15 @@ import type { AdminActor } from './settings-access';
 
 const DAY_MS = 24 * 3600 * 1000;
 const KEY_COLUMNS = [
-  'id', 'name', 'prefix', 'scopes', 'expires_at', 'created_at', 'last_used_at', 'revoked_at', 'holder_id',
+  'id',
+  'name',
+  'prefix',
+  'scopes',
+  'expires_at',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+  'holder_id',
 ] as const;
 
 type KeyRow = Pick<Selectable<ApiKeysTable>, (typeof KEY_COLUMNS)[number]>;
@@ -36,17 +43,42 @@ export async function createApiKey(
 ) {
   const now = deps.now();
   const expiresAt = new Date(input.expires_at);
-  if (expiresAt <= now || expiresAt.getTime() - now.getTime() > API_KEY_MAX_LIFETIME_DAYS * DAY_MS) {
-    throw new ApiError('requete_invalide', 'expires_at must be in the future and at most one year ahead.', {
-      issues: [{ location: 'json', path: 'expires_at', code: 'out_of_range', message: 'at most one year ahead' }],
-    });
+  if (
+    expiresAt <= now ||
+    expiresAt.getTime() - now.getTime() > API_KEY_MAX_LIFETIME_DAYS * DAY_MS
+  ) {
+    throw new ApiError(
+      'requete_invalide',
+      'expires_at must be in the future and at most one year ahead.',
+      {
+        issues: [
+          {
+            location: 'json',
+            path: 'expires_at',
+            code: 'out_of_range',
+            message: 'at most one year ahead',
+          },
+        ],
+      },
+    );
   }
   const outside = scopesOutsideModules(input.scopes, actor.tenant.modules);
   if (outside.length) {
-    throw new ApiError('requete_invalide', 'Scopes must name modules the tenant bought, rules or webhooks.', {
-      issues: [{ location: 'json', path: 'scopes', code: 'module_not_bought', message: outside.join(', ') }],
-      scopes: outside,
-    });
+    throw new ApiError(
+      'requete_invalide',
+      'Scopes must name modules the tenant bought, rules or webhooks.',
+      {
+        issues: [
+          {
+            location: 'json',
+            path: 'scopes',
+            code: 'module_not_bought',
+            message: outside.join(', '),
+          },
+        ],
+        scopes: outside,
+      },
+    );
   }
   return insertKey(deps, actor, { name: input.name, scopes: input.scopes, expiresAt });
 }
@@ -93,7 +125,11 @@ export async function rollApiKey(deps: Deps, actor: AdminActor, id: string, grac
     const graceEnd = new Date(now.getTime() + graceHours * 3600 * 1000);
     await trx
       .updateTable('api_keys')
-      .set(graceHours === 0 ? { revoked_at: now } : { expires_at: graceEnd < old.expires_at ? graceEnd : old.expires_at })
+      .set(
+        graceHours === 0
+          ? { revoked_at: now }
+          : { expires_at: graceEnd < old.expires_at ? graceEnd : old.expires_at },
+      )
       .where('id', '=', id)
       .execute();
     // The replacement gets the old key's full lifetime again, from now, within the one-year cap.

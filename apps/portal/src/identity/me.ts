@@ -4,7 +4,11 @@ import type { Caller } from '../http/context';
 
 /** The caller, their memberships and their effective rights in the request's tenant. */
 export async function describeCaller(deps: Deps, caller: Caller) {
-  const user = await deps.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', caller.userId).executeTakeFirst();
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email', 'name'])
+    .where('id', '=', caller.userId)
+    .executeTakeFirst();
   if (!user) throw new ApiError('jeton_invalide', 'This account no longer exists.');
   const memberships = await deps.db
     .selectFrom('memberships as m')
@@ -14,7 +18,12 @@ export async function describeCaller(deps: Deps, caller: Caller) {
     .$if(caller.kind === 'api_key', (q) => q.where('t.id', '=', caller.tenant!.id))
     .orderBy('t.slug')
     .execute();
-  const summary = (t: (typeof memberships)[number]) => ({ id: t.id, slug: t.slug, name: t.name, modules: toModules(t.modules) });
+  const summary = (t: (typeof memberships)[number]) => ({
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    modules: toModules(t.modules),
+  });
   const current = memberships.find((m) => m.id === caller.tenant?.id);
   return {
     user,

@@ -32,9 +32,14 @@ export async function login(
     LOGIN_WINDOW_MS,
   );
   if (!verdict.allowed) {
-    throw new ApiError('limite_depassee', 'Too many login attempts; try again later.', { retry_after: verdict.retryAfter }, {
-      headers: { 'Retry-After': String(verdict.retryAfter) },
-    });
+    throw new ApiError(
+      'limite_depassee',
+      'Too many login attempts; try again later.',
+      { retry_after: verdict.retryAfter },
+      {
+        headers: { 'Retry-After': String(verdict.retryAfter) },
+      },
+    );
   }
 
   const user = await deps.db
@@ -44,16 +49,20 @@ export async function login(
     .executeTakeFirst();
   // The same work and the same answer whether the e-mail is unknown or the password wrong.
   const valid = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !valid) throw new ApiError('identifiants_invalides', 'E-mail or password is incorrect.');
+  if (!user || !valid)
+    throw new ApiError('identifiants_invalides', 'E-mail or password is incorrect.');
 
   if (input.tenant) {
     const tenant = await deps.db
       .selectFrom('tenants as t')
-      .leftJoin('memberships as m', (j) => j.onRef('m.tenant_id', '=', 't.id').on('m.user_id', '=', user.id))
+      .leftJoin('memberships as m', (j) =>
+        j.onRef('m.tenant_id', '=', 't.id').on('m.user_id', '=', user.id),
+      )
       .select(['t.sso_authorize_url', 'm.user_id'])
       .where(isUuid(input.tenant) ? 't.id' : 't.slug', '=', input.tenant.toLowerCase())
       .executeTakeFirst();
-    if (!tenant?.user_id) throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
+    if (!tenant?.user_id)
+      throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
     if (tenant.sso_authorize_url) {
       throw new ApiError('sso_requis', 'This tenant logs in through single sign-on.', {
         authorize_url: tenant.sso_authorize_url,

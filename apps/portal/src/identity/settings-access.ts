@@ -16,7 +16,9 @@ export function requireAdminSession(caller: Caller): AdminActor {
     throw new ApiError('acces_refuse', 'This route needs a user session.', { required: 'session' });
   }
   if (!isAdmin(caller.roles)) {
-    throw new ApiError('acces_refuse', 'Only admins manage users and API keys.', { required: 'admin' });
+    throw new ApiError('acces_refuse', 'Only admins manage users and API keys.', {
+      required: 'admin',
+    });
   }
   return { userId: caller.userId, tenant, roles: caller.roles };
 }

@@ -14,7 +14,13 @@ interface UserRow {
 }
 
 function presentUser(row: UserRow) {
-  return { id: row.id, email: row.email, name: row.name, roles: row.roles, created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    roles: row.roles,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 function members(db: Kysely<Database>, tenantId: string) {
@@ -57,8 +63,13 @@ export async function createUser(
       .onConflict((oc) => oc.doNothing())
       .returning(['roles', 'created_at'])
       .executeTakeFirst();
-    if (!membership) throw new ApiError('conflit', 'This user is already a member.', { field: 'email' });
-    return presentUser({ ...user, roles: membership.roles, created_at: new Date(membership.created_at) });
+    if (!membership)
+      throw new ApiError('conflit', 'This user is already a member.', { field: 'email' });
+    return presentUser({
+      ...user,
+      roles: membership.roles,
+      created_at: new Date(membership.created_at),
+    });
   });
 }
 
@@ -90,25 +101,42 @@ export async function updateUser(
         .where('tenant_id', '!=', actor.tenant.id)
         .executeTakeFirst();
       if (elsewhere) {
-        throw new ApiError('acces_refuse', 'This user also belongs to other tenants: only roles can be changed here.', {
-          required: 'sole_membership',
-        });
+        throw new ApiError(
+          'acces_refuse',
+          'This user also belongs to other tenants: only roles can be changed here.',
+          {
+            required: 'sole_membership',
+          },
+        );
       }
       await trx
         .updateTable('users')
-        .set({ email: input.email, name: input.name, password_hash: passwordHash, updated_at: deps.now() })
+        .set({
+          email: input.email,
+          name: input.name,
+          password_hash: passwordHash,
+          updated_at: deps.now(),
+        })
         .where('id', '=', id)
         .execute()
         .catch((error: { code?: string }) => {
-          if (error.code === '23505') throw new ApiError('conflit', 'This e-mail is already used.', { field: 'email' });
+          if (error.code === '23505')
+            throw new ApiError('conflit', 'This e-mail is already used.', { field: 'email' });
           throw error;
         });
       // A new password ends the user's other sessions.
       if (passwordHash) {
-        await trx.updateTable('refresh_tokens').set({ revoked_at: deps.now() }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: deps.now() })
+          .where('user_id', '=', id)
+          .where('revoked_at', 'is', null)
+          .execute();
       }
     }
-    const row = await members(trx, actor.tenant.id).where('u.id', '=', id).executeTakeFirstOrThrow();
+    const row = await members(trx, actor.tenant.id)
+      .where('u.id', '=', id)
+      .executeTakeFirstOrThrow();
     return presentUser({ ...row, created_at: new Date(row.created_at) });
   });
 }
@@ -118,7 +146,11 @@ export async function removeUser(deps: Deps, actor: AdminActor, id: string): Pro
   await deps.db.transaction().execute(async (trx) => {
     const current = await lockMember(trx, actor, id);
     if (isAdmin(current.roles)) await guardLastAdmin(trx, actor, id);
-    await trx.deleteFrom('memberships').where('tenant_id', '=', actor.tenant.id).where('user_id', '=', id).execute();
+    await trx
+      .deleteFrom('memberships')
+      .where('tenant_id', '=', actor.tenant.id)
+      .where('user_id', '=', id)
+      .execute();
   });
 }
 
@@ -152,7 +184,9 @@ async function guardLastAdmin(trx: Kysely<Database>, actor: AdminActor, leavingI
 /** Only a super-admin hands out super-admin. */
 function guardRoleGrant(actor: AdminActor, roles: string[]) {
   if (roles.includes('super-admin') && !actor.roles.includes('super-admin')) {
-    throw new ApiError('acces_refuse', 'Only a super-admin can grant super-admin.', { required: 'super-admin' });
+    throw new ApiError('acces_refuse', 'Only a super-admin can grant super-admin.', {
+      required: 'super-admin',
+    });
   }
 }
 

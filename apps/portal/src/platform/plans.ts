@@ -5,7 +5,16 @@ import type { Deps } from '../deps';
 export async function listPublicPlans(deps: Pick<Deps, 'db'>) {
   const rows = await deps.db
     .selectFrom('plans')
-    .select(['code', 'name', 'description', 'currency', 'monthly_price_cents', 'yearly_price_cents', 'modules', 'max_users'])
+    .select([
+      'code',
+      'name',
+      'description',
+      'currency',
+      'monthly_price_cents',
+      'yearly_price_cents',
+      'modules',
+      'max_users',
+    ])
     .where('is_public', '=', true)
     .orderBy('sort_order')
     .orderBy('monthly_price_cents')

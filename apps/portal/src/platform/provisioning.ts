@@ -8,7 +8,12 @@ const ACTIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 /** Creates a tenant on a plan with its first admin (a super-admin). */
 export async function provisionTenant(
   deps: Deps,
-  input: { slug: string; name: string; plan_code: string; admin: { email: string; name: string; password?: string } },
+  input: {
+    slug: string;
+    name: string;
+    plan_code: string;
+    admin: { email: string; name: string; password?: string };
+  },
 ) {
   const generated = input.admin.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(input.admin.password ?? generated!);
@@ -20,7 +25,8 @@ export async function provisionTenant(
       .onConflict((oc) => oc.column('slug').doNothing())
       .returning(['id', 'slug', 'name', 'modules', 'plan_code'])
       .executeTakeFirst();
-    if (!tenant) throw new ApiError('conflit', 'This slug is taken.', { field: 'slug', slug: input.slug });
+    if (!tenant)
+      throw new ApiError('conflit', 'This slug is taken.', { field: 'slug', slug: input.slug });
 
     const existing = await trx
       .selectFrom('users')
@@ -34,11 +40,18 @@ export async function provisionTenant(
         .values({ email: input.admin.email, name: input.admin.name, password_hash: passwordHash })
         .returning('id')
         .executeTakeFirstOrThrow());
-    await trx.insertInto('memberships').values({ tenant_id: tenant.id, user_id: admin.id, roles: ['super-admin'] }).execute();
+    await trx
+      .insertInto('memberships')
+      .values({ tenant_id: tenant.id, user_id: admin.id, roles: ['super-admin'] })
+      .execute();
     return {
       tenant: { ...tenant, modules: toModules(tenant.modules) },
       // A known user keeps their password; a generated one is shown once, here.
-      admin: { id: admin.id, email: input.admin.email, ...(existing || !generated ? {} : { password: generated }) },
+      admin: {
+        id: admin.id,
+        email: input.admin.email,
+        ...(existing || !generated ? {} : { password: generated }),
+      },
     };
   });
 }
@@ -101,10 +114,16 @@ export async function changeSubscription(
 }
 
 async function findPlan(db: Kysely<Database>, code: string) {
-  const plan = await db.selectFrom('plans').select(['code', 'modules']).where('code', '=', code).executeTakeFirst();
+  const plan = await db
+    .selectFrom('plans')
+    .select(['code', 'modules'])
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (!plan) {
     throw new ApiError('requete_invalide', `Unknown plan ${code}.`, {
-      issues: [{ location: 'json', path: 'plan_code', code: 'unknown_plan', message: 'no such plan' }],
+      issues: [
+        { location: 'json', path: 'plan_code', code: 'unknown_plan', message: 'no such plan' },
+      ],
     });
   }
   return plan;

@@ -25,5 +25,7 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     return c.body(null, 204);
   });
 
-  app.openapi(secure(routes.me, deps, 'optional'), async (c) => c.json(await describeCaller(deps, callerOf(c)), 200));
+  app.openapi(secure(routes.me, deps, 'optional'), async (c) =>
+    c.json(await describeCaller(deps, callerOf(c)), 200),
+  );
 }

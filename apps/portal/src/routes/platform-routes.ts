@@ -11,7 +11,8 @@ import { changeSubscription, provisionTenant } from '../platform/provisioning';
 export function registerPlatformRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   for (const route of [routes.listPublicPlans, routes.listPublicPlansAlias]) {
     app.openapi(route, async (c) => {
-      if (!deps.env.PUBLIC_ENDPOINTS_ENABLED) throw new ApiError('introuvable', 'Public endpoints are disabled.');
+      if (!deps.env.PUBLIC_ENDPOINTS_ENABLED)
+        throw new ApiError('introuvable', 'Public endpoints are disabled.');
       c.header('Cache-Control', 'public, max-age=60');
       return c.json({ data: await listPublicPlans(deps) }, 200);
     });

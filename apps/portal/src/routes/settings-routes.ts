@@ -11,7 +11,9 @@ import { createUser, listUsers, removeUser, updateUser } from '../identity/users
 export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const admin = (c: Parameters<typeof callerOf>[0]) => requireAdminSession(callerOf(c));
 
-  app.openapi(secure(routes.listUsers, deps), async (c) => c.json({ data: await listUsers(deps, admin(c)) }, 200));
+  app.openapi(secure(routes.listUsers, deps), async (c) =>
+    c.json({ data: await listUsers(deps, admin(c)) }, 200),
+  );
   app.openapi(secure(routes.createUser, deps), async (c) =>
     c.json(await createUser(deps, admin(c), c.req.valid('json')), 201),
   );
@@ -23,7 +25,9 @@ export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): vo
     return c.body(null, 204);
   });
 
-  app.openapi(secure(routes.listApiKeys, deps), async (c) => c.json({ data: await listApiKeys(deps, admin(c)) }, 200));
+  app.openapi(secure(routes.listApiKeys, deps), async (c) =>
+    c.json({ data: await listApiKeys(deps, admin(c)) }, 200),
+  );
   app.openapi(secure(routes.createApiKey, deps), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await createApiKey(deps, admin(c), c.req.valid('json')), 201);
@@ -35,6 +39,9 @@ export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): vo
   app.openapi(secure(routes.rollApiKey, deps), async (c) => {
     const { id } = c.req.valid('param');
     c.header('Cache-Control', 'no-store');
-    return c.json(await rollApiKey(deps, admin(c), id, c.req.valid('json').expire_previous_in_hours), 201);
+    return c.json(
+      await rollApiKey(deps, admin(c), id, c.req.valid('json').expire_previous_in_hours),
+      201,
+    );
   });
 }

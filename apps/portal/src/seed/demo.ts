@@ -12,8 +12,17 @@ export async function seedDemo(db: Kysely<Database>, adminPassword: string): Pro
   await db.transaction().execute(async (trx) => {
     const tenant = await trx
       .insertInto('tenants')
-      .values({ slug: 'demo', name: 'Demo SARL', plan_code: enterprise.code, modules: [...enterprise.modules] })
-      .onConflict((oc) => oc.column('slug').doUpdateSet({ plan_code: enterprise.code, modules: [...enterprise.modules] }))
+      .values({
+        slug: 'demo',
+        name: 'Demo SARL',
+        plan_code: enterprise.code,
+        modules: [...enterprise.modules],
+      })
+      .onConflict((oc) =>
+        oc
+          .column('slug')
+          .doUpdateSet({ plan_code: enterprise.code, modules: [...enterprise.modules] }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     const existing = await trx
@@ -22,12 +31,23 @@ export async function seedDemo(db: Kysely<Database>, adminPassword: string): Pro
       .where(sql<string>`lower(email)`, '=', DEMO_ADMIN_EMAIL)
       .executeTakeFirst();
     const user = existing
-      ? await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()
-      : await trx.insertInto('users').values({ email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', password_hash: passwordHash }).returning('id').executeTakeFirstOrThrow();
+      ? await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', existing.id)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('users')
+          .values({ email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', password_hash: passwordHash })
+          .returning('id')
+          .executeTakeFirstOrThrow();
     await trx
       .insertInto('memberships')
       .values({ tenant_id: tenant.id, user_id: user.id, roles: ['super-admin'] })
-      .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ roles: ['super-admin'] }))
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'user_id']).doUpdateSet({ roles: ['super-admin'] }),
+      )
       .execute();
   });
 }

@@ -2,9 +2,39 @@ import type { Database, Kysely } from '@erp/db';
 
 /** The product's plans (prices in cents, yearly = ten months). */
 export const PLANS = [
-  { code: 'starter', name: 'Starter', description: 'Sell and follow up leads.', modules: ['sales', 'crm'], monthly: 1900, max_users: 5 },
-  { code: 'business', name: 'Business', description: 'Sales, purchasing, stock and accounting.', modules: ['sales', 'purchasing', 'inventory', 'accounting', 'crm'], monthly: 4900, max_users: 25 },
-  { code: 'enterprise', name: 'Enterprise', description: 'Every module.', modules: ['sales', 'purchasing', 'inventory', 'accounting', 'crm', 'hr', 'production', 'projects'], monthly: 14900, max_users: null },
+  {
+    code: 'starter',
+    name: 'Starter',
+    description: 'Sell and follow up leads.',
+    modules: ['sales', 'crm'],
+    monthly: 1900,
+    max_users: 5,
+  },
+  {
+    code: 'business',
+    name: 'Business',
+    description: 'Sales, purchasing, stock and accounting.',
+    modules: ['sales', 'purchasing', 'inventory', 'accounting', 'crm'],
+    monthly: 4900,
+    max_users: 25,
+  },
+  {
+    code: 'enterprise',
+    name: 'Enterprise',
+    description: 'Every module.',
+    modules: [
+      'sales',
+      'purchasing',
+      'inventory',
+      'accounting',
+      'crm',
+      'hr',
+      'production',
+      'projects',
+    ],
+    monthly: 14900,
+    max_users: null,
+  },
 ] as const;
 
 /** Inserts or updates the plans (idempotent). */
@@ -21,6 +51,10 @@ export async function seedPlans(db: Kysely<Database>): Promise<void> {
       max_users: plan.max_users,
       sort_order: index,
     };
-    await db.insertInto('plans').values(values).onConflict((oc) => oc.column('code').doUpdateSet(values)).execute();
+    await db
+      .insertInto('plans')
+      .values(values)
+      .onConflict((oc) => oc.column('code').doUpdateSet(values))
+      .execute();
   }
 }

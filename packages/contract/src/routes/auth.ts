@@ -13,7 +13,13 @@ export const login = createRoute({
   request: { body: jsonBody(LoginBodySchema) },
   responses: {
     200: jsonResponse(TokenPairSchema, 'A short-lived access token and a refresh token.'),
-    ...errorResponses('requete_invalide', 'identifiants_invalides', 'sso_requis', 'tenant_invalide', 'limite_depassee'),
+    ...errorResponses(
+      'requete_invalide',
+      'identifiants_invalides',
+      'sso_requis',
+      'tenant_invalide',
+      'limite_depassee',
+    ),
   },
 });
 
@@ -22,7 +28,8 @@ export const refresh = createRoute({
   path: '/api/v1/auth/refresh',
   tags: ['Authentication'],
   summary: 'Exchange a refresh token for a new pair',
-  description: 'Refresh tokens rotate: each is good once. Presenting a used one revokes its whole family.',
+  description:
+    'Refresh tokens rotate: each is good once. Presenting a used one revokes its whole family.',
   request: { body: jsonBody(RefreshBodySchema) },
   responses: {
     200: jsonResponse(TokenPairSchema, 'A new token pair.'),
@@ -44,11 +51,21 @@ export const me = createRoute({
   path: '/api/v1/me',
   tags: ['Authentication'],
   summary: 'Who am I, and what may I do in this tenant',
-  description: 'With a tenant header, `rights` are the effective rights there (for a key: its scopes ∩ its holder’s rights).',
+  description:
+    'With a tenant header, `rights` are the effective rights there (for a key: its scopes ∩ its holder’s rights).',
   security: [SESSION, API_KEY],
   request: { headers: TenantHeadersSchema },
   responses: {
     200: jsonResponse(MeSchema, 'The caller.', true),
-    ...errorResponses('requete_invalide', 'tenant_requis', 'non_authentifie', 'jeton_invalide', 'cle_api_invalide', 'origine_interdite', 'tenant_invalide', 'limite_depassee'),
+    ...errorResponses(
+      'requete_invalide',
+      'tenant_requis',
+      'non_authentifie',
+      'jeton_invalide',
+      'cle_api_invalide',
+      'origine_interdite',
+      'tenant_invalide',
+      'limite_depassee',
+    ),
   },
 });

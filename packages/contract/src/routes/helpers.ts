@@ -5,9 +5,15 @@ export const API_KEY = { apiKey: [] };
 export const INTERNAL = { internalApiKey: [] };
 
 const rateLimitHeaders = z.object({
-  'X-RateLimit-Limit': z.string().openapi({ description: 'Requests allowed per minute (API keys).' }),
-  'X-RateLimit-Remaining': z.string().openapi({ description: 'Requests left in the sliding minute.' }),
-  'X-RateLimit-Reset': z.string().openapi({ description: 'Unix seconds when a request is next given back.' }),
+  'X-RateLimit-Limit': z
+    .string()
+    .openapi({ description: 'Requests allowed per minute (API keys).' }),
+  'X-RateLimit-Remaining': z
+    .string()
+    .openapi({ description: 'Requests left in the sliding minute.' }),
+  'X-RateLimit-Reset': z
+    .string()
+    .openapi({ description: 'Unix seconds when a request is next given back.' }),
 });
 
 /** A JSON request body. */
@@ -16,7 +22,11 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 }
 
 /** A JSON response; `rateLimited` documents the X-RateLimit-* headers of API-key calls. */
-export function jsonResponse<T extends z.ZodType>(schema: T, description: string, rateLimited = false) {
+export function jsonResponse<T extends z.ZodType>(
+  schema: T,
+  description: string,
+  rateLimited = false,
+) {
   return {
     description,
     content: { 'application/json': { schema } },

@@ -39,7 +39,8 @@ export const provisionTenant = createRoute({
   path: '/api/v1/internal/tenants',
   tags: ['Internal'],
   summary: 'Provision a tenant and its first admin',
-  description: 'Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). A slug already taken gets `conflit`.',
+  description:
+    'Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). A slug already taken gets `conflit`.',
   security: [INTERNAL],
   request: { body: jsonBody(ProvisionTenantBodySchema) },
   responses: {
@@ -53,7 +54,8 @@ export const changeSubscription = createRoute({
   path: '/api/v1/internal/subscriptions',
   tags: ['Internal'],
   summary: "Record a subscription change and apply it to the tenant's plan and modules",
-  description: 'Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none.',
+  description:
+    'Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none.',
   security: [INTERNAL],
   request: { body: jsonBody(SubscriptionChangeBodySchema) },
   responses: {
@@ -80,7 +82,10 @@ export const ready = createRoute({
   summary: 'Readiness: the database answers',
   responses: {
     200: jsonResponse(z.object({ status: z.literal('ok') }), 'Ready for traffic.'),
-    503: jsonResponse(z.object({ status: z.literal('unavailable') }), 'The database does not answer.'),
+    503: jsonResponse(
+      z.object({ status: z.literal('unavailable') }),
+      'The database does not answer.',
+    ),
     ...errorResponses(),
   },
 });

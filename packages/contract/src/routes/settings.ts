@@ -24,56 +24,81 @@ const usersTag = { tags: ['Settings: users'] };
 const keysTag = { tags: ['Settings: API keys'] };
 
 export const listUsers = createRoute({
-  ...base, ...usersTag,
+  ...base,
+  ...usersTag,
   method: 'get',
   path: '/api/v1/settings/users',
   summary: "List the tenant's users",
   request: { headers: TenantHeadersSchema },
-  responses: { 200: jsonResponse(listOf(UserSchema), 'The users and their roles.'), ...errorResponses(...adminErrors) },
+  responses: {
+    200: jsonResponse(listOf(UserSchema), 'The users and their roles.'),
+    ...errorResponses(...adminErrors),
+  },
 });
 
 export const createUser = createRoute({
-  ...base, ...usersTag,
+  ...base,
+  ...usersTag,
   method: 'post',
   path: '/api/v1/settings/users',
   summary: 'Add a user to the tenant',
-  description: 'An e-mail already known to the platform gets a membership; `password` is then ignored.',
+  description:
+    'An e-mail already known to the platform gets a membership; `password` is then ignored.',
   request: { headers: TenantHeadersSchema, body: jsonBody(CreateUserBodySchema) },
-  responses: { 201: jsonResponse(UserSchema, 'The user.'), ...errorResponses(...adminErrors, 'conflit') },
+  responses: {
+    201: jsonResponse(UserSchema, 'The user.'),
+    ...errorResponses(...adminErrors, 'conflit'),
+  },
 });
 
 export const updateUser = createRoute({
-  ...base, ...usersTag,
+  ...base,
+  ...usersTag,
   method: 'patch',
   path: '/api/v1/settings/users/{id}',
   summary: "Change a user's roles, name, e-mail or password",
-  description: 'Name, e-mail and password can only be changed for users who belong to this tenant alone.',
-  request: { headers: TenantHeadersSchema, params: IdParamsSchema, body: jsonBody(UpdateUserBodySchema) },
-  responses: { 200: jsonResponse(UserSchema, 'The user.'), ...errorResponses(...adminErrors, 'introuvable', 'conflit') },
+  description:
+    'Name, e-mail and password can only be changed for users who belong to this tenant alone.',
+  request: {
+    headers: TenantHeadersSchema,
+    params: IdParamsSchema,
+    body: jsonBody(UpdateUserBodySchema),
+  },
+  responses: {
+    200: jsonResponse(UserSchema, 'The user.'),
+    ...errorResponses(...adminErrors, 'introuvable', 'conflit'),
+  },
 });
 
 export const deleteUser = createRoute({
-  ...base, ...usersTag,
+  ...base,
+  ...usersTag,
   method: 'delete',
   path: '/api/v1/settings/users/{id}',
   summary: 'Remove a user from the tenant',
-  description: 'Their API keys in this tenant stop working at once. The last admin cannot be removed.',
+  description:
+    'Their API keys in this tenant stop working at once. The last admin cannot be removed.',
   request: { headers: TenantHeadersSchema, params: IdParamsSchema },
   responses: { 204: noContent, ...errorResponses(...adminErrors, 'introuvable', 'conflit') },
 });
 
 export const listApiKeys = createRoute({
-  ...base, ...keysTag,
+  ...base,
+  ...keysTag,
   method: 'get',
   path: '/api/v1/settings/api-keys',
   summary: "List the tenant's API keys",
   description: 'Never returns a secret.',
   request: { headers: TenantHeadersSchema },
-  responses: { 200: jsonResponse(listOf(ApiKeySchema), 'The keys, newest first.'), ...errorResponses(...adminErrors) },
+  responses: {
+    200: jsonResponse(listOf(ApiKeySchema), 'The keys, newest first.'),
+    ...errorResponses(...adminErrors),
+  },
 });
 
 export const createApiKey = createRoute({
-  ...base, ...keysTag,
+  ...base,
+  ...keysTag,
   method: 'post',
   path: '/api/v1/settings/api-keys',
   summary: 'Create an API key',
@@ -87,7 +112,8 @@ export const createApiKey = createRoute({
 });
 
 export const revokeApiKey = createRoute({
-  ...base, ...keysTag,
+  ...base,
+  ...keysTag,
   method: 'delete',
   path: '/api/v1/settings/api-keys/{id}',
   summary: 'Revoke an API key',
@@ -97,12 +123,18 @@ export const revokeApiKey = createRoute({
 });
 
 export const rollApiKey = createRoute({
-  ...base, ...keysTag,
+  ...base,
+  ...keysTag,
   method: 'post',
   path: '/api/v1/settings/api-keys/{id}/roll',
   summary: 'Replace an API key',
-  description: 'Issues a key with the same name and scopes; the old one lives on for the grace period.',
-  request: { headers: TenantHeadersSchema, params: IdParamsSchema, body: jsonBody(RollApiKeyBodySchema) },
+  description:
+    'Issues a key with the same name and scopes; the old one lives on for the grace period.',
+  request: {
+    headers: TenantHeadersSchema,
+    params: IdParamsSchema,
+    body: jsonBody(RollApiKeyBodySchema),
+  },
   responses: {
     201: jsonResponse(CreatedApiKeySchema, 'The replacement, with its secret (shown once).'),
     ...errorResponses(...adminErrors, 'introuvable'),

@@ -15,13 +15,18 @@ export const ApiKeySchema = z
   .object({
     id: UuidSchema,
     name: z.string(),
-    prefix: z.string().openapi({ description: 'Public lookup id, shown in lists and logs.', example: 'k7Qm2xYp9a' }),
+    prefix: z.string().openapi({
+      description: 'Public lookup id, shown in lists and logs.',
+      example: 'k7Qm2xYp9a',
+    }),
     scopes: z.array(RightSchema),
     expires_at: TimestampSchema,
     created_at: TimestampSchema,
     last_used_at: TimestampSchema.nullable(),
     revoked_at: TimestampSchema.nullable(),
-    holder_id: UuidSchema.openapi({ description: 'The admin who created the key; it acts with their rights.' }),
+    holder_id: UuidSchema.openapi({
+      description: 'The admin who created the key; it acts with their rights.',
+    }),
   })
   .openapi('ApiKey');
 
@@ -36,7 +41,9 @@ export const CreateApiKeyBodySchema = z
   .object({
     name: z.string().trim().min(1).max(100),
     scopes: ScopesSchema,
-    expires_at: TimestampSchema.openapi({ description: 'Mandatory; in the future and at most one year ahead.' }),
+    expires_at: TimestampSchema.openapi({
+      description: 'Mandatory; in the future and at most one year ahead.',
+    }),
   })
   .openapi('CreateApiKeyRequest');
 

@@ -1,13 +1,19 @@
 import { z } from '@hono/zod-openapi';
 
 export const UuidSchema = z.uuid().openapi({ example: '0b6f4c52-3f0e-4c7e-9a39-7d1f0f3b2a11' });
-export const TimestampSchema = z.iso.datetime({ offset: true }).openapi({ example: '2026-11-22T10:00:00Z' });
+export const TimestampSchema = z.iso
+  .datetime({ offset: true })
+  .openapi({ example: '2026-11-22T10:00:00Z' });
 export const EmailSchema = z.email().max(254).openapi({ example: 'admin@demo.test' });
 export const SlugSchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lowercase letters, digits and inner dashes')
   .openapi({ example: 'demo' });
-export const PasswordSchema = z.string().min(12).max(256).openapi({ example: 'correct horse battery' });
+export const PasswordSchema = z
+  .string()
+  .min(12)
+  .max(256)
+  .openapi({ example: 'correct horse battery' });
 
 export const IdParamsSchema = z.object({
   id: UuidSchema.openapi({ param: { name: 'id', in: 'path' } }),

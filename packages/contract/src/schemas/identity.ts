@@ -6,7 +6,12 @@ export const LoginBodySchema = z
   .object({
     email: EmailSchema,
     password: z.string().min(1).max(256),
-    tenant: z.string().min(1).max(64).optional().openapi({ description: 'Slug or UUID; checks SSO.' }),
+    tenant: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: 'Slug or UUID; checks SSO.' }),
   })
   .openapi('LoginRequest');
 
@@ -14,12 +19,17 @@ export const TokenPairSchema = z
   .object({
     access_token: z.string(),
     token_type: z.literal('Bearer'),
-    expires_in: z.number().int().openapi({ description: 'Seconds until the access token expires.' }),
+    expires_in: z
+      .number()
+      .int()
+      .openapi({ description: 'Seconds until the access token expires.' }),
     refresh_token: z.string(),
   })
   .openapi('TokenPair');
 
-export const RefreshBodySchema = z.object({ refresh_token: z.string().min(1).max(512) }).openapi('RefreshRequest');
+export const RefreshBodySchema = z
+  .object({ refresh_token: z.string().min(1).max(512) })
+  .openapi('RefreshRequest');
 
 export const TenantSummarySchema = z
   .object({ id: UuidSchema, slug: SlugSchema, name: z.string(), modules: z.array(ModuleSchema) })

@@ -40,7 +40,13 @@ export const ProvisionedTenantSchema = z
   })
   .openapi('ProvisionedTenant');
 
-export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'expired',
+] as const;
 
 export const SubscriptionChangeBodySchema = z
   .object({
