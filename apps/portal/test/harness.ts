@@ -45,11 +45,11 @@ export async function createTestPortal(env: Record<string, string> = {}, databas
 
 /** Requests that build a realistic world through the public API itself. */
 function fixtures(app: TestApp) {
-  // Tests read response bodies loosely: each assertion states the shape it expects.
   const json = async (res: Response) => {
     const text = await res.text();
     return {
       status: res.status,
+      // biome-ignore lint/suspicious/noExplicitAny: tests read bodies loosely, each assertion states the shape.
       body: (text ? JSON.parse(text) : undefined) as any,
       headers: res.headers,
     };
