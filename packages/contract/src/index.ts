@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './modules';
 export * from './openapi';
+export * from './registry/index';
 export * from './routes/index';
 export * from './schemas/api-keys';
 export * from './schemas/common';

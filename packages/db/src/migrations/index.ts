@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as identity from './2026-11-22-0001-identity';
 import * as rateLimit from './2026-11-22-0002-rate-limit';
 import * as authenticateApiKey from './2026-11-22-0003-authenticate-api-key';
+import * as businessFoundation from './2026-11-22-0004-business-foundation';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-identity': identity,
   '2026-11-22-0002-rate-limit': rateLimit,
   '2026-11-22-0003-authenticate-api-key': authenticateApiKey,
+  '2026-11-22-0004-business-foundation': businessFoundation,
 };

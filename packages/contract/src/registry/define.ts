@@ -1,0 +1,184 @@
+import type { ModuleName } from '../modules';
+import { enumOf, type Field, money, text, timestamp, uuid } from './fields';
+
+/** A lifecycle transition: `POST /{id}/<action>` moves a record from one of `from` to `to`. */
+export interface ActionDeclaration {
+  from: readonly string[];
+  to: string;
+  description?: string;
+  /** An approval-step event this action records besides `status_changed` (e.g. `approved`). */
+  emits?: string;
+}
+
+export interface LifecycleDeclaration {
+  initial: string;
+  /** States in which PATCH and DELETE are allowed (default: the initial state only). */
+  editable?: readonly string[];
+  actions: Record<string, ActionDeclaration>;
+}
+
+/** One business resource, declared once: table, routes, OpenAPI, sdk types and events follow. */
+export interface ResourceDeclaration {
+  /** Singular snake_case: the event prefix (`sales_order.created`). */
+  name: string;
+  /** Kebab-case plural: the path (`/api/v1/sales-orders`). */
+  path: string;
+  module: ModuleName;
+  /** PascalCase schema name in the OpenAPI document; derived from `name` when omitted. */
+  schemaName?: string;
+  description: string;
+  /** Document numbers such as `SO-2026-00001`, per tenant and year. */
+  numbering?: { prefix: string };
+  fields: Record<string, Field>;
+  /** Adds read-only `subtotal_cents`, `tax_cents`, `total_cents` computed from a `lines` field. */
+  totalsFrom?: string;
+  lifecycle?: LifecycleDeclaration;
+  /** Which catalogue events this resource records. */
+  events?: { created?: boolean; statusChanged?: boolean };
+}
+
+/** A declaration with everything derived from it. */
+export interface Resource extends ResourceDeclaration {
+  schemaName: string;
+  table: string;
+  /** Fields the server sets: id, number, status, totals, version, timestamps. */
+  readOnlyFields: Record<string, Field>;
+  /** Every field of a record as returned, in column order. */
+  allFields: Record<string, Field>;
+  states: string[];
+  editableStates: string[];
+  /** Catalogue event names recorded by this resource. */
+  eventNames: string[];
+}
+
+const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const RESERVED = new Set([
+  'id',
+  'tenant_id',
+  'number',
+  'status',
+  'version',
+  'created_at',
+  'updated_at',
+  'subtotal_cents',
+  'tax_cents',
+  'total_cents',
+  'order',
+  'page_size',
+  'cursor',
+]);
+
+/** Checks a declaration and derives its system fields, states and events. Throws on mistakes. */
+export function defineResource(declaration: ResourceDeclaration): Resource {
+  const { name, path, fields, lifecycle, numbering, totalsFrom } = declaration;
+  const fail = (message: string) => {
+    throw new Error(`resource ${name}: ${message}`);
+  };
+  if (!SNAKE.test(name)) fail('name must be snake_case');
+  if (!KEBAB.test(path)) fail('path must be kebab-case');
+  for (const [field, spec] of Object.entries(fields)) {
+    if (!SNAKE.test(field)) fail(`field ${field} must be snake_case`);
+    if (RESERVED.has(field)) fail(`field ${field} is reserved`);
+    if (spec.sortable && !spec.required) fail(`sortable field ${field} must be required`);
+    if (spec.filterable && (spec.type === 'lines' || spec.type === 'json'))
+      fail(`${spec.type} field ${field} cannot be filterable`);
+  }
+  if (totalsFrom) {
+    const source = fields[totalsFrom];
+    if (source?.type !== 'lines') fail(`totalsFrom ${totalsFrom} must name a lines field`);
+    else if (!source.fields.quantity || !source.fields.unit_price_cents)
+      fail('totals need quantity and unit_price_cents on lines');
+  }
+
+  const states = lifecycle ? collectStates(lifecycle, fail) : [];
+  const readOnlyFields: Record<string, Field> = {
+    id: uuid({
+      required: true,
+      filterable: true,
+      sortable: true,
+      description: 'UUID, time-ordered (v7).',
+    }),
+  };
+  if (numbering)
+    readOnlyFields.number = text({
+      required: true,
+      filterable: true,
+      sortable: true,
+      description: `Document number, e.g. ${numbering.prefix}-2026-00001.`,
+    });
+  if (lifecycle)
+    readOnlyFields.status = enumOf(states as [string, ...string[]], {
+      required: true,
+      filterable: true,
+      sortable: true,
+      description: 'Changes only through the lifecycle actions.',
+    });
+  if (totalsFrom) {
+    for (const f of ['subtotal_cents', 'tax_cents', 'total_cents'])
+      readOnlyFields[f] = money({ required: true, filterable: true, sortable: true });
+  }
+  readOnlyFields.created_at = timestamp({ required: true, filterable: true, sortable: true });
+  readOnlyFields.updated_at = timestamp({ required: true, filterable: true, sortable: true });
+
+  const eventNames: string[] = [];
+  if (declaration.events?.created) eventNames.push(`${name}.created`);
+  if (declaration.events?.statusChanged) {
+    if (!lifecycle) fail('statusChanged events need a lifecycle');
+    eventNames.push(`${name}.status_changed`);
+  }
+  for (const action of Object.values(lifecycle?.actions ?? {})) {
+    if (action.emits && !eventNames.includes(`${name}.${action.emits}`))
+      eventNames.push(`${name}.${action.emits}`);
+  }
+
+  return {
+    ...declaration,
+    schemaName: declaration.schemaName ?? pascalCase(name),
+    table: path.replace(/-/g, '_'),
+    readOnlyFields,
+    allFields: { ...readOnlyFields, ...fields },
+    states,
+    editableStates: lifecycle ? [...(lifecycle.editable ?? [lifecycle.initial])] : [],
+    eventNames,
+  };
+}
+
+function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => never): string[] {
+  const states = new Set([lifecycle.initial]);
+  for (const [action, spec] of Object.entries(lifecycle.actions)) {
+    if (!SNAKE.test(action)) fail(`action ${action} must be snake_case`);
+    if (spec.from.length === 0) fail(`action ${action} has no source state`);
+    for (const s of [...spec.from, spec.to]) {
+      if (!SNAKE.test(s)) fail(`state ${s} must be a snake_case French identifier`);
+      states.add(s);
+    }
+  }
+  return [...states];
+}
+
+export function pascalCase(snake: string): string {
+  return snake.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+}
+
+/** A registry: every resource, by name, checked for dangling references. */
+export function createRegistry(resources: readonly Resource[]): ReadonlyMap<string, Resource> {
+  const byName = new Map<string, Resource>();
+  const paths = new Set<string>();
+  for (const r of resources) {
+    if (byName.has(r.name)) throw new Error(`duplicate resource ${r.name}`);
+    if (paths.has(r.path)) throw new Error(`duplicate path ${r.path}`);
+    byName.set(r.name, r);
+    paths.add(r.path);
+  }
+  for (const r of resources) {
+    for (const [field, spec] of Object.entries(r.fields)) {
+      if (spec.type === 'reference' && !byName.has(spec.resource)) {
+        throw new Error(
+          `resource ${r.name}: field ${field} references unknown resource ${spec.resource}`,
+        );
+      }
+    }
+  }
+  return byName;
+}

@@ -1,0 +1,5 @@
+export * from './define';
+export * from './events';
+export * from './fields';
+export * from './routes';
+export * from './schemas';

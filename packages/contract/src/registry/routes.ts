@@ -1,0 +1,233 @@
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import { type ErrorCode, errorResponses } from '../errors';
+import { API_KEY, SESSION } from '../routes/helpers';
+import type { Resource } from './define';
+import { pascalCase } from './define';
+import { OPERATORS_BY_TYPE } from './fields';
+import { resourceSchemas } from './schemas';
+
+export type ResourceRouteKind = 'list' | 'create' | 'get' | 'update' | 'delete' | 'action';
+
+/** A generated route and what it does, so the portal can implement it generically. */
+export interface ResourceRoute {
+  kind: ResourceRouteKind;
+  resource: Resource;
+  action?: string;
+  route: RouteConfig;
+}
+
+const AUTH_ERRORS: ErrorCode[] = [
+  'requete_invalide',
+  'tenant_requis',
+  'non_authentifie',
+  'jeton_invalide',
+  'cle_api_invalide',
+  'origine_interdite',
+  'tenant_invalide',
+  'acces_refuse',
+  'module_non_souscrit',
+  'limite_depassee',
+];
+const RECORD_ERRORS: ErrorCode[] = [...AUTH_ERRORS, 'introuvable'];
+
+const tenantHeaders = {
+  'x-tenant-id': z.string().optional().openapi({ description: 'Tenant slug or UUID (API keys).' }),
+  'x-tenant': z.string().optional().openapi({ description: 'Tenant slug or UUID (sessions).' }),
+};
+const idempotencyHeader = {
+  'idempotency-key': z.string().min(1).max(255).optional().openapi({
+    description:
+      'Retrying with the same key and body within 24 h returns the first response without acting twice; another body gets `conflit`.',
+  }),
+};
+const etagHeader = {
+  ETag: z.string().openapi({ description: 'Version of the record; send it back in If-Match.' }),
+};
+
+/** Every route of one resource: list, create, get, update, delete and one per lifecycle action. */
+export function resourceRoutes(resource: Resource): ResourceRoute[] {
+  const schemas = resourceSchemas(resource);
+  const base = `/api/v1/${resource.path}`;
+  const plural = pascalCase(resource.path.replace(/-/g, '_'));
+  const tag = pascalCase(resource.module);
+  const common = { tags: [tag], security: [SESSION, API_KEY] };
+  const read = `Needs \`${resource.module}:read\`.`;
+  const write = `Needs \`${resource.module}:write\`.`;
+  const idParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+  const recordResponse = (description: string) => ({
+    description,
+    headers: z.object(etagHeader),
+    content: { 'application/json': { schema: schemas.record } },
+  });
+
+  const routes: ResourceRoute[] = [
+    {
+      kind: 'list',
+      resource,
+      route: createRoute({
+        ...common,
+        method: 'get',
+        path: base,
+        operationId: `list${plural}`,
+        summary: `List ${resource.path.replace(/-/g, ' ')}`,
+        description: `${read} Filters: \`<field>=<op>.<value>\`; repeat a parameter to combine conditions. Newest first unless \`order\` says otherwise.`,
+        request: { headers: z.object(tenantHeaders), query: listQuery(resource) },
+        responses: {
+          200: {
+            description: 'One page.',
+            content: { 'application/json': { schema: schemas.list } },
+          },
+          ...errorResponses(...AUTH_ERRORS, 'filtre_invalide'),
+        },
+      }),
+    },
+    {
+      kind: 'create',
+      resource,
+      route: createRoute({
+        ...common,
+        method: 'post',
+        path: base,
+        operationId: `create${resource.schemaName}`,
+        summary: `Create a ${resource.name.replace(/_/g, ' ')}`,
+        description: `${write}${resource.events?.created ? ` Records \`${resource.name}.created\`.` : ''}`,
+        request: {
+          headers: z.object({ ...tenantHeaders, ...idempotencyHeader }),
+          body: { required: true, content: { 'application/json': { schema: schemas.create } } },
+        },
+        responses: {
+          201: recordResponse('Created.'),
+          ...errorResponses(...AUTH_ERRORS, 'conflit'),
+        },
+      }),
+    },
+    {
+      kind: 'get',
+      resource,
+      route: createRoute({
+        ...common,
+        method: 'get',
+        path: `${base}/{id}`,
+        operationId: `get${resource.schemaName}`,
+        summary: `Get a ${resource.name.replace(/_/g, ' ')}`,
+        description: read,
+        request: { headers: z.object(tenantHeaders), params: idParams },
+        responses: { 200: recordResponse('The record.'), ...errorResponses(...RECORD_ERRORS) },
+      }),
+    },
+    {
+      kind: 'update',
+      resource,
+      route: createRoute({
+        ...common,
+        method: 'patch',
+        path: `${base}/{id}`,
+        operationId: `update${resource.schemaName}`,
+        summary: `Update a ${resource.name.replace(/_/g, ' ')}`,
+        description: `${write} Send \`If-Match\` with the ETag you read to refuse lost updates (\`conflit\`).${resource.lifecycle ? ` Only in states: ${resource.editableStates.join(', ')}.` : ''}`,
+        request: {
+          headers: z.object({
+            ...tenantHeaders,
+            'if-match': z
+              .string()
+              .optional()
+              .openapi({ description: 'ETag of the version you read.' }),
+          }),
+          params: idParams,
+          body: { required: true, content: { 'application/json': { schema: schemas.update } } },
+        },
+        responses: {
+          200: recordResponse('The updated record.'),
+          ...errorResponses(...RECORD_ERRORS, 'conflit', 'transition_invalide'),
+        },
+      }),
+    },
+    {
+      kind: 'delete',
+      resource,
+      route: createRoute({
+        ...common,
+        method: 'delete',
+        path: `${base}/{id}`,
+        operationId: `delete${resource.schemaName}`,
+        summary: `Delete a ${resource.name.replace(/_/g, ' ')}`,
+        description: `${write}${resource.lifecycle ? ` Only in states: ${resource.editableStates.join(', ')}.` : ''} A record other records refer to cannot be deleted (\`conflit\`).`,
+        request: { headers: z.object(tenantHeaders), params: idParams },
+        responses: {
+          204: { description: 'Deleted.' },
+          ...errorResponses(...RECORD_ERRORS, 'conflit', 'transition_invalide'),
+        },
+      }),
+    },
+  ];
+
+  for (const [action, spec] of Object.entries(resource.lifecycle?.actions ?? {})) {
+    const events = [
+      resource.events?.statusChanged ? `${resource.name}.status_changed` : '',
+      spec.emits ? `${resource.name}.${spec.emits}` : '',
+    ].filter(Boolean);
+    routes.push({
+      kind: 'action',
+      resource,
+      action,
+      route: createRoute({
+        ...common,
+        method: 'post',
+        path: `${base}/{id}/${action.replace(/_/g, '-')}`,
+        operationId: `${action.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${resource.schemaName}`,
+        summary: `${pascalCase(action)} a ${resource.name.replace(/_/g, ' ')}: ${spec.from.join(' | ')} → ${spec.to}`,
+        description:
+          `${write} ${spec.description ?? ''}${events.length ? ` Records ${events.map((e) => `\`${e}\``).join(' and ')}.` : ''}`.trim(),
+        request: {
+          headers: z.object({ ...tenantHeaders, ...idempotencyHeader }),
+          params: idParams,
+        },
+        responses: {
+          200: recordResponse('The record in its new state.'),
+          ...errorResponses(...RECORD_ERRORS, 'conflit', 'transition_invalide'),
+        },
+      }),
+    });
+  }
+  return routes;
+}
+
+function listQuery(resource: Resource) {
+  const shape: Record<string, z.ZodType> = {
+    page_size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: 'Rows per page (default 50, max 200).' }),
+    cursor: z
+      .string()
+      .max(4096)
+      .optional()
+      .openapi({ description: 'Opaque cursor from a previous page’s `next_cursor`.' }),
+    order: z
+      .string()
+      .max(500)
+      .optional()
+      .openapi({
+        description: `\`<field>.asc|desc\`, comma-separated. Sortable: ${Object.entries(
+          resource.allFields,
+        )
+          .filter(([, f]) => f.sortable)
+          .map(([n]) => `\`${n}\``)
+          .join(', ')}.`,
+      }),
+  };
+  for (const [name, field] of Object.entries(resource.allFields)) {
+    if (!field.filterable) continue;
+    shape[name] = z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .openapi({
+        description: `Filter \`${name}=<op>.<value>\`; operators: ${OPERATORS_BY_TYPE[field.type].join(', ')}.`,
+        example: 'eq.value',
+      });
+  }
+  return z.object(shape);
+}

@@ -1,0 +1,134 @@
+import { z } from '@hono/zod-openapi';
+import type { Resource } from './define';
+import type { Field } from './fields';
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/** numeric(18,6): up to 12 integer digits and 6 decimals. */
+const DECIMAL = /^-?\d{1,12}(\.\d{1,6})?$/;
+
+/** The zod schema of one field's value as sent by a client. */
+export function inputSchema(field: Field): z.ZodType {
+  return annotate(field, baseSchema(field, 'input'));
+}
+
+/** The zod schema of one field's value as returned. */
+export function outputSchema(field: Field): z.ZodType {
+  return annotate(field, baseSchema(field, 'output'));
+}
+
+function baseSchema(field: Field, mode: 'input' | 'output'): z.ZodType {
+  switch (field.type) {
+    case 'text':
+      return mode === 'input' && field.required
+        ? z.string().min(1).max(field.maxLength)
+        : z.string().max(field.maxLength);
+    case 'email':
+      return z.email().max(field.maxLength);
+    case 'enum':
+      return z.enum(field.values);
+    case 'integer':
+      return z
+        .number()
+        .int()
+        .min(field.min ?? -2_147_483_648)
+        .max(field.max ?? 2_147_483_647);
+    case 'money':
+      return z
+        .number()
+        .int()
+        .min(field.min ?? -MAX_SAFE)
+        .max(MAX_SAFE);
+    case 'decimal': {
+      const text = z
+        .string()
+        .regex(DECIMAL, 'a decimal with at most 12 digits before and 6 after the point');
+      if (mode === 'output') return text;
+      return z
+        .union([text, z.number().finite()])
+        .refine((v) => inRange(Number(v), field.min, field.max), {
+          message: `must be between ${field.min ?? '-∞'} and ${field.max ?? '∞'}`,
+        });
+    }
+    case 'boolean':
+      return z.boolean();
+    case 'date':
+      return z.iso.date();
+    case 'timestamp':
+      return z.iso.datetime({ offset: true });
+    case 'uuid':
+    case 'reference':
+      return z.uuid();
+    case 'json':
+      return z.record(z.string(), z.unknown());
+    case 'lines': {
+      const shape = Object.fromEntries(
+        Object.entries(field.fields).map(([name, f]) => {
+          const schema = mode === 'input' ? inputSchema(f) : outputSchema(f);
+          return [name, f.required ? schema : schema.nullable().optional()];
+        }),
+      );
+      const line = mode === 'input' ? z.object(shape).strict() : z.object(shape);
+      return z.array(line).max(field.maxItems);
+    }
+  }
+}
+
+function inRange(value: number, min?: number, max?: number): boolean {
+  return (min === undefined || value >= min) && (max === undefined || value <= max);
+}
+
+function annotate(field: Field, schema: z.ZodType): z.ZodType {
+  const meta: Record<string, unknown> = {};
+  if (field.description) meta.description = field.description;
+  if (field.example !== undefined) meta.example = field.example;
+  if (field.type === 'reference')
+    meta.description =
+      `${field.description ?? ''} ID of a ${field.resource} of the same tenant.`.trim();
+  return Object.keys(meta).length ? schema.openapi(meta) : schema;
+}
+
+/** The schemas of one resource: the record, its create body and its patch body. */
+export function resourceSchemas(resource: Resource) {
+  const record = z
+    .object(
+      Object.fromEntries(
+        Object.entries(resource.allFields).map(([name, f]) => [
+          name,
+          f.required ? outputSchema(f) : outputSchema(f).nullable(),
+        ]),
+      ),
+    )
+    .openapi(resource.schemaName, { description: resource.description });
+  const create = z
+    .object(
+      Object.fromEntries(
+        Object.entries(resource.fields).map(([name, f]) => [
+          name,
+          f.required ? inputSchema(f) : inputSchema(f).nullable().optional(),
+        ]),
+      ),
+    )
+    .strict()
+    .openapi(`${resource.schemaName}Create`);
+  const update = z
+    .object(
+      Object.fromEntries(
+        Object.entries(resource.fields).map(([name, f]) => [
+          name,
+          f.required ? inputSchema(f).optional() : inputSchema(f).nullable().optional(),
+        ]),
+      ),
+    )
+    .strict()
+    .openapi(`${resource.schemaName}Update`);
+  const list = z
+    .object({
+      data: z.array(record),
+      next_cursor: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+    })
+    .openapi(`${resource.schemaName}List`);
+  return { record, create, update, list };
+}
