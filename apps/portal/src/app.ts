@@ -1,4 +1,4 @@
-import { ApiError } from '@erp/contract';
+import { ApiError, catalogue, type Resource } from '@erp/contract';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -7,10 +7,14 @@ import type { AppEnv } from './http/context';
 import { createErrorHandler, notFound, validationHook } from './http/errors';
 import { registerAuthRoutes } from './routes/auth-routes';
 import { registerPlatformRoutes } from './routes/platform-routes';
+import { registerResourceRoutes } from './routes/resource-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
 
 /** Builds the portal's HTTP app from its dependencies (main.ts and tests alike). */
-export function buildApp(deps: Deps): OpenAPIHono<AppEnv> {
+export function buildApp(
+  deps: Deps,
+  resources: readonly Resource[] = catalogue,
+): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(requestId());
   app.use(
@@ -32,6 +36,7 @@ export function buildApp(deps: Deps): OpenAPIHono<AppEnv> {
 
   registerAuthRoutes(app, deps);
   registerSettingsRoutes(app, deps);
-  registerPlatformRoutes(app, deps);
+  registerPlatformRoutes(app, deps, resources);
+  registerResourceRoutes(app, deps, resources);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Database, Kysely } from '@erp/db';
+import type pg from 'pg';
 import type { TokenSigner } from './auth/jwt';
 import type { PortalEnv } from './env';
 import type { Logger } from './http/logger';
@@ -6,6 +7,8 @@ import type { Logger } from './http/logger';
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */
 export interface Deps {
   db: Kysely<Database>;
+  /** The same pool as `db`'s, for the generic resource engine's hand-built SQL. */
+  pool: pg.Pool;
   env: PortalEnv;
   tokens: TokenSigner;
   /** HMAC key of API-key hashes. */

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   });
   const app = buildApp({
     db: database.db,
+    pool: database.pool,
     env,
     logger,
     tokens: await createTokenSigner(signing.privateKey, signing.publicKey),

@@ -25,6 +25,7 @@ export async function createTestPortal(env: Record<string, string> = {}, databas
   const clock = { offsetMs: 0 };
   const deps: Deps = {
     db: tdb.db,
+    pool: tdb.pool,
     env: parseEnv({
       NODE_ENV: 'test',
       DATABASE_URL: tdb.url,

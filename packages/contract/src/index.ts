@@ -1,3 +1,4 @@
+export * from './catalogue/index';
 export * from './errors';
 export * from './modules';
 export * from './openapi';

@@ -1,11 +1,14 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { catalogue } from './catalogue/index';
 import { ErrorSchema } from './errors';
+import type { Resource } from './registry/define';
+import { resourceRoutes } from './registry/routes';
 import { routes } from './routes/index';
 
 export const API_VERSION = '1.0.0';
 
 /** The OpenAPI 3.1 document of every route in the contract (no server needed). */
-export function buildOpenApiDocument() {
+export function buildOpenApiDocument(resources: readonly Resource[] = catalogue) {
   const registry = new OpenAPIRegistry();
   registry.register('Error', ErrorSchema);
   registry.registerComponent('securitySchemes', 'session', {
@@ -29,6 +32,9 @@ export function buildOpenApiDocument() {
       'Shared server-to-server key (`SAAS_INTERNAL_API_KEY`), compared in constant time.',
   });
   for (const route of Object.values(routes)) registry.registerPath(route);
+  for (const resource of resources) {
+    for (const { route } of resourceRoutes(resource)) registry.registerPath(route);
+  }
 
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({

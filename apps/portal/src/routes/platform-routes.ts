@@ -1,4 +1,4 @@
-import { ApiError, buildOpenApiDocument, routes } from '@erp/contract';
+import { ApiError, buildOpenApiDocument, type Resource, routes } from '@erp/contract';
 import { sql } from '@erp/db';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
@@ -8,7 +8,11 @@ import { listPublicPlans } from '../platform/plans';
 import { changeSubscription, provisionTenant } from '../platform/provisioning';
 
 /** Public plans, internal provisioning, health and the OpenAPI document. */
-export function registerPlatformRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+export function registerPlatformRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: Deps,
+  resources: readonly Resource[],
+): void {
   for (const route of [routes.listPublicPlans, routes.listPublicPlansAlias]) {
     app.openapi(route, async (c) => {
       if (!deps.env.PUBLIC_ENDPOINTS_ENABLED)
@@ -35,7 +39,7 @@ export function registerPlatformRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): vo
     }
   });
 
-  const document = JSON.stringify(buildOpenApiDocument());
+  const document = JSON.stringify(buildOpenApiDocument(resources));
   app.openapi(routes.openapiDocument, (c) => {
     c.header('Content-Type', 'application/json; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=300');

@@ -56,6 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       key text NOT NULL,
       fingerprint bytea NOT NULL,
       response_status integer,
+      response_etag text,
       response_body text,
       created_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (tenant_id, key)

@@ -1,0 +1,171 @@
+import { ApiError, type Resource } from '@erp/contract';
+import type pg from 'pg';
+import { type ColumnValue, columnValues } from './input';
+import { mapWriteError } from './pg-errors';
+import { notFound } from './records-read';
+import { Params, selectList } from './sql';
+
+export interface WrittenRecord {
+  json: string;
+  version: number;
+}
+
+/**
+ * The tail shared by every write: the record as JSON, and the events to record with it in
+ * the same statement (so no change without its event, and no event without its change).
+ */
+function recordAndEvents(
+  resource: Resource,
+  events: string[],
+  params: Params,
+  extra: { previousStatus?: boolean; action?: string } = {},
+): string {
+  const select = `o AS (SELECT row_to_json(x) AS j, r.id, r.version${extra.previousStatus ? ', r.previous_status' : ''} FROM r CROSS JOIN LATERAL (SELECT ${selectList(resource, 'r')}) x)`;
+  if (events.length === 0) return select;
+  const data = extra.previousStatus
+    ? `jsonb_build_object('object', o.j, 'previous_status', o.previous_status, 'action', ${params.add(extra.action, 'text')})`
+    : `jsonb_build_object('object', o.j)`;
+  return `${select}, ev AS (INSERT INTO events (tenant_id, type, resource, resource_id, data) SELECT $1::uuid, e.type, ${params.add(resource.name, 'text')}, o.id, ${data} FROM o CROSS JOIN unnest(${params.add(events, 'text[]')}) AS e(type))`;
+}
+
+/** Inserts a record (number, totals and `created` event included). */
+export async function insertRecord(
+  client: pg.PoolClient,
+  resource: Resource,
+  tenantId: string,
+  body: Record<string, unknown>,
+): Promise<WrittenRecord> {
+  const params = new Params();
+  params.add(tenantId, 'uuid');
+  const columns: string[] = ['tenant_id'];
+  const values: string[] = ['$1::uuid'];
+  if (resource.numbering) {
+    columns.push('number');
+    values.push(`next_document_number(${params.add(resource.numbering.prefix, 'text')})`);
+  }
+  for (const c of columnValues(resource, body)) {
+    columns.push(c.column);
+    values.push(params.add(c.value, c.cast));
+  }
+  const events = resource.events?.created ? [`${resource.name}.created`] : [];
+  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, events, params)} SELECT o.j::text AS j, o.version FROM o`;
+  const { rows } = await client
+    .query<{ j: string; version: number }>(text, params.values)
+    .catch((e) => mapWriteError(e, 'write'));
+  return { json: rows[0]!.j, version: rows[0]!.version };
+}
+
+/** Applies a patch, honouring If-Match and the lifecycle's editable states. */
+export async function patchRecord(
+  client: pg.PoolClient,
+  resource: Resource,
+  tenantId: string,
+  id: string,
+  body: Record<string, unknown>,
+  expectedVersion: number | null,
+): Promise<WrittenRecord> {
+  const params = new Params();
+  params.add(tenantId, 'uuid');
+  const idParam = params.add(id, 'uuid');
+  const sets = columnValues(resource, body).map(
+    (c: ColumnValue) => `${c.column} = ${params.add(c.value, c.cast)}`,
+  );
+  sets.push('version = t.version + 1', 'updated_at = now()');
+  const guards = [
+    expectedVersion === null ? '' : `old.version = ${params.add(expectedVersion, 'int4')}`,
+    editableGuard(resource, params),
+  ].filter(Boolean);
+  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'} FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+    r AS (UPDATE ${resource.table} t SET ${sets.join(', ')} FROM old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guards.map((g) => ` AND ${g}`).join('')} RETURNING t.*),
+    ${recordAndEvents(resource, [], params)}
+    SELECT o.j::text AS j, o.version, old.version AS old_version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
+  const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'write'));
+  const row = rows[0] as {
+    j: string | null;
+    version: number;
+    old_version: number | null;
+    old_status: string | null;
+  };
+  if (row.old_version === null) throw notFound(resource, id);
+  if (row.j === null) {
+    if (expectedVersion !== null && row.old_version !== expectedVersion) {
+      throw new ApiError('conflit', 'The record changed since you read it (If-Match).', {
+        reason: 'version_mismatch',
+        current_etag: `"${row.old_version}"`,
+      });
+    }
+    throw new ApiError(
+      'transition_invalide',
+      `A ${resource.name.replace(/_/g, ' ')} in status ${row.old_status} cannot be changed.`,
+      { from: row.old_status, action: 'update' },
+    );
+  }
+  return { json: row.j, version: row.version };
+}
+
+/** Deletes a record in an editable state that nothing refers to. */
+export async function removeRecord(
+  client: pg.PoolClient,
+  resource: Resource,
+  tenantId: string,
+  id: string,
+): Promise<void> {
+  const params = new Params();
+  params.add(tenantId, 'uuid');
+  const idParam = params.add(id, 'uuid');
+  const guard = editableGuard(resource, params);
+  const text = `WITH old AS (SELECT t.id, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'} FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+    gone AS (DELETE FROM ${resource.table} t USING old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guard ? ` AND ${guard}` : ''} RETURNING t.id)
+    SELECT old.id AS old_id, old.status AS old_status, (SELECT count(*) FROM gone)::int AS deleted FROM (SELECT 1) one LEFT JOIN old ON true`;
+  const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'delete'));
+  const row = rows[0] as { old_id: string | null; old_status: string | null; deleted: number };
+  if (row.old_id === null) throw notFound(resource, id);
+  if (row.deleted === 0) {
+    throw new ApiError(
+      'transition_invalide',
+      `A ${resource.name.replace(/_/g, ' ')} in status ${row.old_status} cannot be deleted.`,
+      { from: row.old_status, action: 'delete' },
+    );
+  }
+}
+
+/** Runs a lifecycle action: an allowed transition records its events; a forbidden one changes nothing. */
+export async function transitionRecord(
+  client: pg.PoolClient,
+  resource: Resource,
+  tenantId: string,
+  id: string,
+  action: string,
+): Promise<WrittenRecord> {
+  const spec = resource.lifecycle?.actions[action];
+  if (!spec) throw new Error(`no action ${action} on ${resource.name}`);
+  const params = new Params();
+  params.add(tenantId, 'uuid');
+  const idParam = params.add(id, 'uuid');
+  const events = [
+    resource.events?.statusChanged ? `${resource.name}.status_changed` : '',
+    spec.emits ? `${resource.name}.${spec.emits}` : '',
+  ].filter(Boolean);
+  const text = `WITH old AS (SELECT t.id, t.status FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+    r AS (UPDATE ${resource.table} t SET status = ${params.add(spec.to, 'text')}, version = t.version + 1, updated_at = now() FROM old
+          WHERE t.id = old.id AND t.tenant_id = $1::uuid AND old.status = ANY(${params.add(spec.from, 'text[]')}) RETURNING t.*, old.status AS previous_status),
+    ${recordAndEvents(resource, events, params, { previousStatus: true, action })}
+    SELECT o.j::text AS j, o.version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
+  const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'write'));
+  const row = rows[0] as { j: string | null; version: number; old_status: string | null };
+  if (row.old_status === null) throw notFound(resource, id);
+  if (row.j === null) {
+    throw new ApiError(
+      'transition_invalide',
+      `Cannot ${action} a ${resource.name.replace(/_/g, ' ')} in status ${row.old_status}.`,
+      { from: row.old_status, action, allowed_from: spec.from },
+    );
+  }
+  return { json: row.j, version: row.version };
+}
+
+function editableGuard(resource: Resource, params: Params): string {
+  return resource.lifecycle
+    ? `old.status = ANY(${params.add(resource.editableStates, 'text[]')})`
+    : '';
+}

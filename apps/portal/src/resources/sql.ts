@@ -1,0 +1,94 @@
+import type { Resource } from '@erp/contract';
+import { pgType } from './field-values';
+import type { Filter, ListQuery } from './list-query';
+
+/** `SELECT` expressions of a record as the API returns it (decimals as exact strings). */
+export function selectList(resource: Resource, alias: string): string {
+  return Object.entries(resource.allFields)
+    .map(([name, field]) =>
+      field.type === 'decimal' ? `${alias}.${name}::text AS ${name}` : `${alias}.${name}`,
+    )
+    .join(', ');
+}
+
+/** Collects positional parameters while SQL text is built. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast?: string): string {
+    this.values.push(value);
+    return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;
+  }
+}
+
+const COMPARISON = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+} as const;
+
+function filterSql(resource: Resource, filter: Filter, params: Params): string {
+  const column = `t.${filter.field}`;
+  const type = pgType(resource.allFields[filter.field]!);
+  if (filter.op === 'is') return `${column} IS ${filter.value.toUpperCase()}`;
+  if (filter.op === 'in') return `${column} = ANY(${params.add(filter.values, `${type}[]`)})`;
+  const cast = filter.op === 'like' || filter.op === 'ilike' ? 'text' : type;
+  return `${column} ${COMPARISON[filter.op]} ${params.add(filter.value, cast)}`;
+}
+
+/**
+ * Keyset condition "after the cursor row" for a mixed-direction order:
+ * (a > va) OR (a = va AND b < vb) OR (a = va AND b = vb AND id < vid) ...
+ * A single-direction order uses a row comparison, which the index serves directly.
+ */
+function keysetSql(resource: Resource, query: ListQuery, cursor: string[], params: Params): string {
+  const typed = query.order.map((term, i) => ({
+    column: `t.${term.field}`,
+    param: params.add(cursor[i], pgType(resource.allFields[term.field]!)),
+    direction: term.direction,
+  }));
+  if (typed.every((t) => t.direction === typed[0]!.direction)) {
+    const op = typed[0]!.direction === 'asc' ? '>' : '<';
+    return `(${typed.map((t) => t.column).join(', ')}) ${op} (${typed.map((t) => t.param).join(', ')})`;
+  }
+  const disjuncts = typed.map((term, i) => {
+    const equal = typed.slice(0, i).map((t) => `${t.column} = ${t.param}`);
+    return `(${[...equal, `${term.column} ${term.direction === 'asc' ? '>' : '<'} ${term.param}`].join(' AND ')})`;
+  });
+  return `(${disjuncts.join(' OR ')})`;
+}
+
+/**
+ * One page as JSON built by PostgreSQL (one text per row, never parsed by Node), plus the
+ * order values of each row for the next cursor. Fetches one row more than the page to know
+ * whether there is a next page.
+ */
+export function listSql(
+  resource: Resource,
+  tenantId: string,
+  query: ListQuery,
+  cursor: string[] | null,
+) {
+  const params = new Params();
+  const where = [`t.tenant_id = ${params.add(tenantId, 'uuid')}`];
+  for (const filter of query.filters) where.push(filterSql(resource, filter, params));
+  if (cursor) where.push(keysetSql(resource, query, cursor, params));
+  // The outer query sees decimals as text: cast them back so they sort as numbers.
+  const orderBy = (alias: string) =>
+    query.order
+      .map((t) => {
+        const column =
+          alias === 'r' && resource.allFields[t.field]!.type === 'decimal'
+            ? `r.${t.field}::numeric`
+            : `${alias}.${t.field}`;
+        return `${column} ${t.direction.toUpperCase()}`;
+      })
+      .join(', ');
+  const cursorColumns = query.order.map((t, i) => `r.${t.field}::text AS c${i}`).join(', ');
+  const text = `SELECT row_to_json(r)::text AS j, ${cursorColumns} FROM (SELECT ${selectList(resource, 't')} FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderBy('t')} LIMIT ${query.pageSize + 1}) r ORDER BY ${orderBy('r')}`;
+  return { text, values: params.values };
+}

@@ -1,0 +1,149 @@
+import { ApiError, type Resource, type ResourceRoute, resourceRoutes } from '@erp/contract';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { requireRight } from '../auth/rights';
+import type { Deps } from '../deps';
+import { type AppEnv, callerOf, tenantOf } from '../http/context';
+import { secure } from '../http/secure';
+import { requestFingerprint, runIdempotent, type StoredResponse } from '../resources/idempotency';
+import { getRecord, listRecords } from '../resources/records-read';
+import {
+  insertRecord,
+  patchRecord,
+  removeRecord,
+  transitionRecord,
+  type WrittenRecord,
+} from '../resources/records-write';
+import { withTenant } from '../resources/tenant-transaction';
+
+type Ctx = Context<AppEnv>;
+type Handler = (c: Ctx) => Promise<Response>;
+
+/** Implements every generated route of every resource with the generic engine. */
+export function registerResourceRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: Deps,
+  resources: readonly Resource[],
+): void {
+  for (const resource of resources) {
+    for (const generated of resourceRoutes(resource)) {
+      app.openapi(secure(generated.route, deps), handlerFor(deps, generated) as never);
+    }
+  }
+}
+
+function handlerFor(deps: Deps, { kind, resource, action }: ResourceRoute): Handler {
+  const readRight = `${resource.module}:read`;
+  const writeRight = `${resource.module}:write`;
+  /** Checks the right, then runs `work` in the caller's tenant transaction. */
+  const inTenant = <T>(c: Ctx, right: string, work: Parameters<typeof withTenant<T>>[2]) => {
+    const caller = callerOf(c);
+    const tenant = tenantOf(caller);
+    requireRight({ rights: caller.rights, modules: tenant.modules }, right);
+    return withTenant(deps.pool, tenant.id, work);
+  };
+  const id = (c: Ctx) => (c.req.valid as (t: 'param') => { id: string })('param').id.toLowerCase();
+  const json = (c: Ctx) => (c.req.valid as (t: 'json') => Record<string, unknown>)('json');
+  const tenantId = (c: Ctx) => tenantOf(callerOf(c)).id;
+
+  /** Runs a POST once per Idempotency-Key (same body → same response). */
+  const once = (
+    c: Ctx,
+    body: unknown,
+    write: (client: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<WrittenRecord>,
+    status: number,
+  ) =>
+    inTenant(c, writeRight, async (client) => {
+      const run = async (): Promise<StoredResponse> => {
+        const record = await write(client);
+        return { status, etag: etag(record.version), body: record.json };
+      };
+      const key = c.req.header('idempotency-key');
+      if (!key) return { ...(await run()), replayed: false };
+      return runIdempotent(
+        client,
+        tenantId(c),
+        key,
+        requestFingerprint(c.req.method, c.req.path, body),
+        run,
+      );
+    }).then((r) => respond(c, r.status, r.body, { etag: r.etag, replayed: r.replayed }));
+
+  switch (kind) {
+    case 'list':
+      return async (c) => {
+        const { page_size, cursor } = (
+          c.req.valid as (t: 'query') => { page_size?: number; cursor?: string }
+        )('query');
+        const body = await inTenant(c, readRight, (client) =>
+          listRecords(client, resource, tenantId(c), c.req.queries(), {
+            pageSize: page_size,
+            cursor,
+          }),
+        );
+        return respond(c, 200, body);
+      };
+    case 'get':
+      return async (c) => {
+        const record = await inTenant(c, readRight, (client) =>
+          getRecord(client, resource, tenantId(c), id(c)),
+        );
+        return respond(c, 200, record.json, { etag: etag(record.version) });
+      };
+    case 'create':
+      return async (c) => {
+        const body = json(c);
+        return once(c, body, (client) => insertRecord(client, resource, tenantId(c), body), 201);
+      };
+    case 'update':
+      return async (c) => {
+        const expected = parseIfMatch(c.req.header('if-match'));
+        const record = await inTenant(c, writeRight, (client) =>
+          patchRecord(client, resource, tenantId(c), id(c), json(c), expected),
+        );
+        return respond(c, 200, record.json, { etag: etag(record.version) });
+      };
+    case 'delete':
+      return async (c) => {
+        await inTenant(c, writeRight, (client) =>
+          removeRecord(client, resource, tenantId(c), id(c)),
+        );
+        return c.body(null, 204);
+      };
+    case 'action':
+      return async (c) =>
+        once(
+          c,
+          null,
+          (client) => transitionRecord(client, resource, tenantId(c), id(c), action!),
+          200,
+        );
+  }
+}
+
+function respond(
+  c: Ctx,
+  status: number,
+  body: string,
+  options: { etag?: string | null; replayed?: boolean } = {},
+): Response {
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  if (options.etag) c.header('ETag', options.etag);
+  if (options.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.body(body, status as 200);
+}
+
+function etag(version: number): string {
+  return `"${version}"`;
+}
+
+/** `"3"`, `W/"3"` or `*` (any version); anything else cannot match any version: conflict. */
+function parseIfMatch(header: string | undefined): number | null {
+  if (header === undefined || header.trim() === '*') return null;
+  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
+  if (!match)
+    throw new ApiError('conflit', 'If-Match does not name a version of this record.', {
+      reason: 'version_mismatch',
+    });
+  return Number(match[1]);
+}
