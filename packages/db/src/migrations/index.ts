@@ -3,6 +3,7 @@ import * as identity from './2026-11-22-0001-identity';
 import * as rateLimit from './2026-11-22-0002-rate-limit';
 import * as authenticateApiKey from './2026-11-22-0003-authenticate-api-key';
 import * as businessFoundation from './2026-11-22-0004-business-foundation';
+import * as firstCatalogue from './2026-11-22-0005-first-catalogue';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-rate-limit': rateLimit,
   '2026-11-22-0003-authenticate-api-key': authenticateApiKey,
   '2026-11-22-0004-business-foundation': businessFoundation,
+  '2026-11-22-0005-first-catalogue': firstCatalogue,
 };

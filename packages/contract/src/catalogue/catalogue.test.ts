@@ -1,0 +1,139 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { createRegistry } from '../registry/define';
+import { eventCatalogue, SPEC_EVENT_NAMES } from '../registry/events';
+import type { Field } from '../registry/fields';
+import { resourceRoutes } from '../registry/routes';
+import { inputSchema } from '../registry/schemas';
+import { catalogue } from './index';
+
+const byName = new Map(catalogue.map((r) => [r.name, r]));
+
+describe('the catalogue', () => {
+  it('records exactly the 27 events of SPEC §7', () => {
+    const names = eventCatalogue(catalogue).map((e) => e.name);
+    expect(names).toHaveLength(SPEC_EVENT_NAMES.length);
+    expect(new Set(names)).toEqual(new Set(SPEC_EVENT_NAMES));
+  });
+
+  it('gives sales orders the lifecycle of SPEC §6, and nothing more', () => {
+    const so = byName.get('sales_order')!;
+    expect(so.path).toBe('sales-orders');
+    expect(so.lifecycle?.initial).toBe('brouillon');
+    expect(new Set(so.states)).toEqual(
+      new Set(['brouillon', 'confirme', 'livre', 'facture', 'annule']),
+    );
+    expect(
+      Object.fromEntries(
+        Object.entries(so.lifecycle!.actions).map(([a, s]) => [
+          a,
+          { from: [...s.from].sort(), to: s.to },
+        ]),
+      ),
+    ).toEqual({
+      confirm: { from: ['brouillon'], to: 'confirme' },
+      deliver: { from: ['confirme'], to: 'livre' },
+      invoice: { from: ['livre'], to: 'facture' },
+      cancel: { from: ['brouillon', 'confirme'], to: 'annule' },
+    });
+    expect(so.numbering?.prefix).toBe('SO');
+  });
+
+  it('lists referenced resources before the resources referring to them', () => {
+    expect(() => createRegistry(catalogue)).not.toThrow();
+    const seen = new Set<string>();
+    for (const r of catalogue) {
+      seen.add(r.name);
+      for (const [field, spec] of Object.entries(r.fields)) {
+        if (spec.type === 'reference')
+          expect(seen.has(spec.resource), `${r.name}.${field}`).toBe(true);
+        if (spec.type !== 'lines') continue;
+        for (const [lineField, lineSpec] of Object.entries(spec.fields)) {
+          if (lineSpec.type === 'reference')
+            expect(byName.has(lineSpec.resource), `${r.name}.${field}.${lineField}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('numbers documents with distinct prefixes', () => {
+    const prefixes = catalogue.flatMap((r) => (r.numbering ? [r.numbering.prefix] : []));
+    expect(prefixes).toHaveLength(11);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+  });
+
+  it('computes totals only from lines with quantity, unit price and tax rate', () => {
+    const withTotals = catalogue.filter((r) => r.totalsFrom);
+    expect(withTotals.map((r) => r.name).sort()).toEqual(
+      [
+        'credit_note',
+        'expense_report',
+        'invoice',
+        'purchase_order',
+        'quote',
+        'sales_order',
+        'supplier_invoice',
+      ].sort(),
+    );
+    for (const r of withTotals) {
+      const source = r.fields[r.totalsFrom!];
+      if (source?.type !== 'lines') throw new Error(`${r.name}: totals without lines`);
+      expect(source.fields.quantity, r.name).toMatchObject({ type: 'decimal', required: true });
+      expect(source.fields.unit_price_cents, r.name).toMatchObject({
+        type: 'money',
+        required: true,
+      });
+      expect(source.fields.tax_rate, r.name).toMatchObject({
+        type: 'decimal',
+        required: true,
+        min: 0,
+        max: 100,
+      });
+    }
+  });
+
+  it('generates every route, with distinct paths and operation ids', () => {
+    const operations = new Set<string>();
+    const endpoints = new Set<string>();
+    for (const r of catalogue) {
+      const routes = resourceRoutes(r);
+      expect(routes).toHaveLength(5 + Object.keys(r.lifecycle?.actions ?? {}).length);
+      for (const { route } of routes) {
+        expect(operations.has(route.operationId!), route.operationId).toBe(false);
+        operations.add(route.operationId!);
+        endpoints.add(`${route.method} ${route.path}`);
+      }
+    }
+    expect(endpoints.size).toBe(operations.size);
+    expect(endpoints.has('post /api/v1/sales-orders/{id}/confirm')).toBe(true);
+    expect(endpoints.has('post /api/v1/purchase-orders/{id}/approve')).toBe(true);
+  });
+
+  it('gives examples that are valid values of their fields', () => {
+    let checked = 0;
+    const check = (where: string, fields: Record<string, Field>) => {
+      for (const [name, field] of Object.entries(fields)) {
+        if (field.type === 'lines') check(`${where}.${name}`, field.fields);
+        if (field.example === undefined) continue;
+        const result = inputSchema(field).safeParse(field.example);
+        expect(result.success, `${where}.${name}: ${JSON.stringify(field.example)}`).toBe(true);
+        checked++;
+      }
+    };
+    for (const r of catalogue) check(r.name, r.fields);
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('documents as valid OpenAPI 3.1', async () => {
+    const registry = new OpenAPIRegistry();
+    for (const r of catalogue)
+      for (const { route } of resourceRoutes(r)) registry.registerPath(route);
+    const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
+      openapi: '3.1.0',
+      info: { title: 'catalogue', version: '0' },
+    });
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+});

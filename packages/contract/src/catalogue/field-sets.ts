@@ -1,0 +1,101 @@
+import {
+  decimal,
+  type Field,
+  integer,
+  type LinesField,
+  lines,
+  money,
+  reference,
+  text,
+} from '../registry/fields';
+
+/** ISO 4217 code of the document's currency; amounts are in its minor units. */
+export const currency = (required = true): Field =>
+  text({
+    required,
+    filterable: true,
+    maxLength: 3,
+    description: 'ISO 4217 currency code; every amount is in its minor units.',
+    example: 'EUR',
+  });
+
+/** Days between the document date and the payment due date (ERPNext payment terms, Odoo payment term). */
+export const paymentTermsDays = (): Field =>
+  integer({ min: 0, max: 365, description: 'Net payment term in days.', example: 30 });
+
+export const notes = (): Field =>
+  text({ maxLength: 5000, description: 'Free text printed on the document or kept internal.' });
+
+/**
+ * A postal address as flat columns (Odoo res.partner: street, street2, zip, city, state, country):
+ * flat so integrators can filter on the city or the country.
+ */
+export function addressFields(prefix = ''): Record<string, Field> {
+  const p = prefix ? `${prefix}_` : '';
+  return {
+    [`${p}street`]: text({ maxLength: 200, example: '12 rue de la Paix' }),
+    [`${p}street2`]: text({ maxLength: 200 }),
+    [`${p}postal_code`]: text({ maxLength: 20, example: '75002' }),
+    [`${p}city`]: text({ maxLength: 100, filterable: true, example: 'Paris' }),
+    [`${p}state`]: text({ maxLength: 100, description: 'State, region or province.' }),
+    [`${p}country_code`]: text({
+      maxLength: 2,
+      filterable: true,
+      description: 'ISO 3166-1 alpha-2 country code.',
+      example: 'FR',
+    }),
+  };
+}
+
+interface LinesOptions {
+  required?: boolean;
+  description?: string;
+}
+
+const unitOfMeasure = (): Field =>
+  text({ maxLength: 32, description: 'Unit the quantity is counted in.', example: 'Unit' });
+
+/**
+ * Priced line items (ERPNext Sales/Purchase Order Item, Odoo order lines): the document's
+ * totals are computed from quantity × unit_price_cents and tax_rate.
+ */
+export function pricedLines(extra: Record<string, Field> = {}, o: LinesOptions = {}): LinesField {
+  return lines(
+    {
+      product_id: reference('product', {
+        description: 'The product sold or bought; empty for a free-text line.',
+      }),
+      description: text({ required: true, maxLength: 1000, example: 'Office chair, black' }),
+      quantity: decimal({ required: true, min: 0, example: '2' }),
+      unit_of_measure: unitOfMeasure(),
+      unit_price_cents: money({
+        required: true,
+        description: 'Price of one unit before tax, in minor units (negative for a discount line).',
+        example: 14900,
+      }),
+      tax_rate: decimal({
+        required: true,
+        min: 0,
+        max: 100,
+        description: 'Tax rate in percent.',
+        example: '20',
+      }),
+      ...extra,
+    },
+    { required: true, description: 'Line items; the totals are computed from them.', ...o },
+  );
+}
+
+/** Stock line items without prices (delivery notes, goods receipts, components). */
+export function stockLines(extra: Record<string, Field> = {}, o: LinesOptions = {}): LinesField {
+  return lines(
+    {
+      product_id: reference('product', { required: true }),
+      description: text({ maxLength: 1000 }),
+      quantity: decimal({ required: true, min: 0, example: '10' }),
+      unit_of_measure: unitOfMeasure(),
+      ...extra,
+    },
+    { required: true, description: 'Products and quantities moved.', ...o },
+  );
+}

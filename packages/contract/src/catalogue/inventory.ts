@@ -1,0 +1,99 @@
+import { defineResource } from '../registry/define';
+import { boolean, decimal, enumOf, money, text } from '../registry/fields';
+import { addressFields } from './field-sets';
+
+/** Something bought, stocked or sold (ERPNext Item, Odoo product.product). */
+export const products = defineResource({
+  name: 'product',
+  path: 'products',
+  module: 'inventory',
+  description: 'A good or a service the tenant buys, stocks or sells.',
+  fields: {
+    sku: text({
+      required: true,
+      filterable: true,
+      sortable: true,
+      maxLength: 64,
+      description: 'Stock keeping unit: the code people and systems use for the product.',
+      example: 'CHAIR-BLK-01',
+    }),
+    name: text({
+      required: true,
+      filterable: true,
+      sortable: true,
+      maxLength: 200,
+      example: 'Office chair, black',
+    }),
+    description: text({ maxLength: 5000 }),
+    product_type: enumOf(['stockable', 'consumable', 'service'], {
+      required: true,
+      filterable: true,
+      description: 'stockable: stock is tracked; consumable: bought but not tracked; service.',
+      example: 'stockable',
+    }),
+    category: text({ maxLength: 100, filterable: true, example: 'Furniture' }),
+    unit_of_measure: text({
+      required: true,
+      maxLength: 32,
+      description: 'Unit the product is counted in.',
+      example: 'Unit',
+    }),
+    sale_price_cents: money({
+      min: 0,
+      filterable: true,
+      description: 'List price before tax.',
+      example: 14900,
+    }),
+    cost_price_cents: money({ min: 0, description: 'Purchase or production cost.', example: 8200 }),
+    tax_rate: decimal({
+      min: 0,
+      max: 100,
+      description: 'Default tax rate in percent.',
+      example: '20',
+    }),
+    barcode: text({
+      maxLength: 64,
+      filterable: true,
+      description: 'EAN-13, UPC…',
+      example: '3057640257681',
+    }),
+    weight_kg: decimal({ min: 0, example: '12.5' }),
+    reorder_level: decimal({
+      min: 0,
+      description: 'Stock level under which the product should be reordered.',
+    }),
+    active: boolean({
+      required: true,
+      filterable: true,
+      description: 'False archives the product: kept for history, not offered for new documents.',
+      example: true,
+    }),
+  },
+});
+
+/** A place stock is kept (ERPNext Warehouse, Odoo stock.warehouse). */
+export const warehouses = defineResource({
+  name: 'warehouse',
+  path: 'warehouses',
+  module: 'inventory',
+  description: 'A place where stock is kept.',
+  fields: {
+    code: text({
+      required: true,
+      filterable: true,
+      sortable: true,
+      maxLength: 32,
+      description: 'Short code printed on documents.',
+      example: 'LYON-1',
+    }),
+    name: text({
+      required: true,
+      filterable: true,
+      sortable: true,
+      maxLength: 200,
+      example: 'Lyon main',
+    }),
+    ...addressFields(),
+    active: boolean({ required: true, filterable: true, example: true }),
+  },
+});

@@ -1,0 +1,206 @@
+import { catalogue, type Field, type Resource } from '@erp/contract';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { down as dropCatalogue } from './migrations/2026-11-22-0005-first-catalogue';
+import { resourceTableSql } from './resource-ddl';
+import { createTestDatabase, type TestDatabase } from './testing';
+
+let tdb: TestDatabase;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(() => tdb.close());
+
+/** information_schema's data_type for each field type (written out, not derived from the DDL). */
+const DATA_TYPE: Record<Field['type'], string> = {
+  text: 'text',
+  email: 'text',
+  enum: 'text',
+  integer: 'integer',
+  money: 'bigint',
+  decimal: 'numeric',
+  boolean: 'boolean',
+  date: 'date',
+  timestamp: 'timestamp with time zone',
+  uuid: 'uuid',
+  reference: 'uuid',
+  lines: 'jsonb',
+  json: 'jsonb',
+};
+
+type Column = [name: string, dataType: string, nullable: boolean];
+
+function expectedColumns(r: Resource): Column[] {
+  const columns: Column[] = [
+    ['id', 'uuid', false],
+    ['tenant_id', 'uuid', false],
+  ];
+  if (r.numbering) columns.push(['number', 'text', false]);
+  if (r.lifecycle) columns.push(['status', 'text', false]);
+  for (const [name, f] of Object.entries(r.fields))
+    columns.push([name, DATA_TYPE[f.type], !(f.required || f.type === 'lines')]);
+  if (r.totalsFrom)
+    for (const c of ['subtotal_cents', 'tax_cents', 'total_cents'])
+      columns.push([c, 'bigint', false]);
+  columns.push(
+    ['version', 'integer', false],
+    ['created_at', 'timestamp with time zone', false],
+    ['updated_at', 'timestamp with time zone', false],
+  );
+  return columns;
+}
+
+describe('the catalogue migration', () => {
+  it.each(catalogue.map((r) => [r.table, r] as const))('creates %s as declared', async (_, r) => {
+    const { rows } = await sql<{ column_name: string; data_type: string; is_nullable: string }>`
+      SELECT column_name, data_type, is_nullable FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name = ${r.table} ORDER BY ordinal_position
+    `.execute(tdb.db);
+    expect(rows.map((c): Column => [c.column_name, c.data_type, c.is_nullable === 'YES'])).toEqual(
+      expectedColumns(r),
+    );
+  });
+
+  it.each(catalogue.map((r) => [r.table, r] as const))('isolates %s by tenant', async (_, r) => {
+    const { rows } = await sql<{ force: boolean; enabled: boolean; policy: string | null }>`
+      SELECT c.relrowsecurity AS enabled, c.relforcerowsecurity AS force,
+        (SELECT p.qual FROM pg_policies p WHERE p.tablename = c.relname AND p.policyname = 'tenant_isolation') AS policy
+      FROM pg_class c WHERE c.oid = ${r.table}::regclass
+    `.execute(tdb.db);
+    expect(rows[0]).toEqual({
+      enabled: true,
+      force: true,
+      policy: '(tenant_id = erp_tenant_id())',
+    });
+    const privileges = await sql<{ ok: boolean }>`
+      SELECT has_table_privilege('erp_app', ${r.table}, 'SELECT, INSERT, UPDATE, DELETE') AS ok
+    `.execute(tdb.db);
+    expect(privileges.rows[0]!.ok).toBe(true);
+  });
+
+  it.each(catalogue.map((r) => [r.table, r] as const))(
+    'keeps %s references in the tenant',
+    async (_, r) => {
+      const { rows } = await sql<{ def: string }>`
+      SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint
+      WHERE conrelid = ${r.table}::regclass AND contype = 'f'
+    `.execute(tdb.db);
+      const tableOf = new Map(catalogue.map((c) => [c.name, c.table]));
+      const expected = ['FOREIGN KEY (tenant_id) REFERENCES tenants(id) ON DELETE CASCADE'];
+      for (const [name, f] of Object.entries(r.fields)) {
+        if (f.type === 'reference')
+          expected.push(
+            `FOREIGN KEY (tenant_id, ${name}) REFERENCES ${tableOf.get(f.resource)}(tenant_id, id)`,
+          );
+      }
+      expect(rows.map((c) => c.def).sort()).toEqual(expected.sort());
+    },
+  );
+
+  it('drops every table on the way down', async () => {
+    const rollback = new Error('rollback');
+    const remaining = await tdb.db
+      .transaction()
+      .execute(async (trx) => {
+        await dropCatalogue(trx as unknown as Kysely<unknown>);
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_tables
+          WHERE schemaname = 'public' AND tablename = ANY(${catalogue.map((r) => r.table)}::text[])
+        `.execute(trx);
+        throw Object.assign(rollback, { remaining: rows[0]!.n });
+      })
+      .catch((e: Error & { remaining?: number }) => {
+        if (e !== rollback) throw e;
+        return e.remaining;
+      });
+    expect(remaining).toBe(0);
+  });
+});
+
+describe('resourceTableSql', () => {
+  it('refuses a reference it cannot resolve', () => {
+    const invoice = catalogue.find((r) => r.name === 'invoice')!;
+    expect(() => resourceTableSql(invoice)).toThrow(/unknown resource customer/);
+  });
+});
+
+describe('row-level security on business tables', () => {
+  let tenantA: string;
+  let tenantB: string;
+  const customerOf = new Map<string, string>();
+
+  /** Runs `work` as the application role, with `tenant` as the transaction's tenant (or none). */
+  function asTenant<T>(tenant: string | null, work: (trx: Kysely<unknown>) => Promise<T>) {
+    return tdb.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('app.tenant_id', ${tenant ?? ''}, true), set_config('role', 'erp_app', true)`.execute(
+        trx,
+      );
+      return work(trx as unknown as Kysely<unknown>);
+    });
+  }
+
+  const insertCustomer = (trx: Kysely<unknown>, tenant: string, name: string) =>
+    sql<{ id: string }>`
+      INSERT INTO customers (tenant_id, name, customer_type, active)
+      VALUES (${tenant}, ${name}, 'company', true) RETURNING id
+    `.execute(trx);
+
+  const insertSalesOrder = (trx: Kysely<unknown>, tenant: string, customer: string) =>
+    sql<{ number: string }>`
+      INSERT INTO sales_orders (tenant_id, number, customer_id, order_date, currency)
+      VALUES (${tenant}, next_document_number('SO'), ${customer}, '2026-03-05', 'EUR') RETURNING number
+    `.execute(trx);
+
+  beforeAll(async () => {
+    const { rows } = await sql<{ id: string; slug: string }>`
+      INSERT INTO tenants (slug, name) VALUES ('rls-a', 'A'), ('rls-b', 'B') RETURNING id, slug
+    `.execute(tdb.db);
+    tenantA = rows.find((t) => t.slug === 'rls-a')!.id;
+    tenantB = rows.find((t) => t.slug === 'rls-b')!.id;
+    for (const [tenant, name] of [
+      [tenantA, 'Customer of A'],
+      [tenantB, 'Customer of B'],
+    ] as const) {
+      const inserted = await asTenant(tenant, (trx) => insertCustomer(trx, tenant, name));
+      customerOf.set(tenant, inserted.rows[0]!.id);
+    }
+  });
+
+  it('shows a tenant its own rows only, without any filter in the query', async () => {
+    const rows = await asTenant(tenantA, async (trx) => {
+      const result = await sql<{
+        name: string;
+        tenant_id: string;
+      }>`SELECT * FROM customers`.execute(trx);
+      return result.rows;
+    });
+    expect(rows.map((r) => [r.tenant_id, r.name])).toEqual([[tenantA, 'Customer of A']]);
+    // The superuser, which bypasses RLS, sees both: the filter above came from the policy.
+    const all = await sql<{ n: number }>`SELECT count(*)::int AS n FROM customers`.execute(tdb.db);
+    expect(all.rows[0]!.n).toBe(2);
+  });
+
+  it('shows nothing when no tenant is set', async () => {
+    const rows = await asTenant(null, async (trx) => {
+      const result = await sql`SELECT * FROM customers`.execute(trx);
+      return result.rows;
+    });
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses to write a row into another tenant', async () => {
+    await expect(
+      asTenant(tenantA, (trx) => insertCustomer(trx, tenantB, 'Smuggled')),
+    ).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it("refuses a reference to another tenant's record, even with its id", async () => {
+    const own = await asTenant(tenantA, (trx) =>
+      insertSalesOrder(trx, tenantA, customerOf.get(tenantA)!),
+    );
+    expect(own.rows[0]!.number).toMatch(/^SO-\d{4}-00001$/);
+    await expect(
+      asTenant(tenantA, (trx) => insertSalesOrder(trx, tenantA, customerOf.get(tenantB)!)),
+    ).rejects.toMatchObject({ code: '23503' });
+  });
+});

@@ -1,0 +1,113 @@
+import type { Field, Resource } from '@erp/contract';
+
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * The SQL creating one resource's table: system columns, declared fields, totals, version and
+ * timestamps; same-tenant composite foreign keys; indexes; row-level security; grants to
+ * `erp_app`. `registry` resolves referenced resources to their tables (a resource referring
+ * only to itself, or to nothing, needs none).
+ */
+export function resourceTableSql(
+  resource: Resource,
+  registry: ReadonlyMap<string, Resource> = new Map(),
+): string {
+  const table = identifier(resource.table);
+  const columns = ['id uuid PRIMARY KEY DEFAULT erp_uuidv7()'];
+  columns.push('tenant_id uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE');
+  if (resource.numbering) columns.push('number text NOT NULL');
+  if (resource.lifecycle) {
+    columns.push(
+      `status text NOT NULL DEFAULT ${literal(resource.lifecycle.initial)} CHECK (status IN (${resource.states.map(literal).join(', ')}))`,
+    );
+  }
+  const constraints = ['UNIQUE (tenant_id, id)'];
+  if (resource.numbering) constraints.push('UNIQUE (tenant_id, number)');
+  const indexed: string[] = [];
+  if (resource.lifecycle) indexed.push('status, id');
+
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const column = identifier(name);
+    columns.push(`${column} ${columnType(column, field)}`);
+    if (field.type === 'reference') {
+      const target = field.resource === resource.name ? resource : registry.get(field.resource);
+      if (!target) throw new Error(`${resource.name}.${name}: unknown resource ${field.resource}`);
+      constraints.push(
+        `FOREIGN KEY (tenant_id, ${column}) REFERENCES ${identifier(target.table)} (tenant_id, id)`,
+      );
+      indexed.push(column);
+    } else if (field.filterable && field.type !== 'text' && field.type !== 'email') {
+      indexed.push(column);
+    }
+  }
+  if (resource.totalsFrom) {
+    for (const total of ['subtotal_cents', 'tax_cents', 'total_cents'])
+      columns.push(`${total} bigint NOT NULL DEFAULT 0`);
+  }
+  columns.push(
+    'version integer NOT NULL DEFAULT 1',
+    'created_at timestamptz NOT NULL DEFAULT now()',
+    'updated_at timestamptz NOT NULL DEFAULT now()',
+  );
+
+  const body = [...columns, ...constraints].map((line) => `  ${line}`).join(',\n');
+  const statements = [`CREATE TABLE ${table} (\n${body}\n);`];
+  for (const columnList of indexed) {
+    const suffix = columnList === 'status, id' ? 'status' : columnList;
+    statements.push(
+      `CREATE INDEX ${identifier(`${table}_${suffix}`)} ON ${table} (tenant_id, ${columnList});`,
+    );
+  }
+  statements.push(
+    `ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;`,
+    `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;`,
+    `CREATE POLICY tenant_isolation ON ${table}\n  USING (tenant_id = erp_tenant_id()) WITH CHECK (tenant_id = erp_tenant_id());`,
+    `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO erp_app;`,
+  );
+  return `${statements.join('\n')}\n`;
+}
+
+/** The SQL dropping one resource's table (with its indexes and policy). */
+export function resourceDropSql(resource: Resource): string {
+  return `DROP TABLE ${identifier(resource.table)};\n`;
+}
+
+function columnType(column: string, field: Field): string {
+  const notNull = field.required ? ' NOT NULL' : '';
+  switch (field.type) {
+    case 'text':
+    case 'email':
+      return `text${notNull}`;
+    case 'enum':
+      return `text${notNull} CHECK (${column} IN (${field.values.map(literal).join(', ')}))`;
+    case 'integer':
+      return `integer${notNull}`;
+    case 'money':
+      return `bigint${notNull}`;
+    case 'decimal':
+      return `numeric(18,6)${notNull}`;
+    case 'boolean':
+      return `boolean${notNull}`;
+    case 'date':
+      return `date${notNull}`;
+    case 'timestamp':
+      return `timestamptz${notNull}`;
+    case 'uuid':
+    case 'reference':
+      return `uuid${notNull}`;
+    case 'lines':
+      return `jsonb NOT NULL DEFAULT '[]'`;
+    case 'json':
+      return `jsonb${notNull}`;
+  }
+}
+
+/** Names come from checked declarations; refusing anything else keeps the SQL unquoted and safe. */
+function identifier(name: string): string {
+  if (!IDENTIFIER.test(name) || name.length > 63) throw new Error(`not a SQL identifier: ${name}`);
+  return name;
+}
+
+function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
