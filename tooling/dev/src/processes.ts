@@ -65,5 +65,9 @@ function turboBinary(repoRoot: string): string {
   const arch = process.arch === 'x64' ? '64' : process.arch;
   const fromTurbo = createRequire(path.join(repoRoot, 'node_modules', 'turbo', 'package.json'));
   const exe = platform === 'windows' ? '.exe' : '';
-  return fromTurbo.resolve(`@turbo/${platform}-${arch}/bin/turbo${exe}`);
+  try {
+    return fromTurbo.resolve(`@turbo/${platform}-${arch}/bin/turbo${exe}`);
+  } catch {
+    throw new Error(`turbo has no binary for ${platform}-${arch} here: run \`pnpm install\``);
+  }
 }
