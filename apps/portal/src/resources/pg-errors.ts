@@ -18,7 +18,9 @@ export function mapWriteError(error: unknown, operation: 'write' | 'delete'): ne
           referenced_by: pg.table,
         });
       }
-      const column = /Key \(tenant_id, (\w+)\)/.exec(pg.detail ?? '')?.[1] ?? 'reference';
+      // With row-level security PostgreSQL hides the key in `detail`; the constraint name
+      // (<table>_tenant_id_<column>_fkey) still says which reference failed.
+      const column = /_tenant_id_(\w+)_fkey$/.exec(pg.constraint ?? '')?.[1] ?? 'reference';
       throw new ApiError('requete_invalide', `No such record for ${column} in this tenant.`, {
         issues: [
           {

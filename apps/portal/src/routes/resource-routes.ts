@@ -1,6 +1,6 @@
 import { ApiError, type Resource, type ResourceRoute, resourceRoutes } from '@erp/contract';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { requireRight } from '../auth/rights';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
@@ -27,21 +27,30 @@ export function registerResourceRoutes(
 ): void {
   for (const resource of resources) {
     for (const generated of resourceRoutes(resource)) {
-      app.openapi(secure(generated.route, deps), handlerFor(deps, generated) as never);
+      const secured = secure(generated.route, deps);
+      // Rights are checked before the body is validated: a caller without the right learns nothing.
+      const middleware = [secured.middleware, requireResourceRight(generated)]
+        .flat()
+        .filter(Boolean) as MiddlewareHandler[];
+      app.openapi({ ...secured, middleware }, handlerFor(deps, generated) as never);
     }
   }
 }
 
-function handlerFor(deps: Deps, { kind, resource, action }: ResourceRoute): Handler {
-  const readRight = `${resource.module}:read`;
-  const writeRight = `${resource.module}:write`;
-  /** Checks the right, then runs `work` in the caller's tenant transaction. */
-  const inTenant = <T>(c: Ctx, right: string, work: Parameters<typeof withTenant<T>>[2]) => {
+/** `<module>:read` for list and get, `<module>:write` for everything else. */
+function requireResourceRight({ kind, resource }: ResourceRoute): MiddlewareHandler<AppEnv> {
+  const right = `${resource.module}:${kind === 'list' || kind === 'get' ? 'read' : 'write'}`;
+  return async function checkResourceRight(c, next) {
     const caller = callerOf(c);
-    const tenant = tenantOf(caller);
-    requireRight({ rights: caller.rights, modules: tenant.modules }, right);
-    return withTenant(deps.pool, tenant.id, work);
+    requireRight({ rights: caller.rights, modules: tenantOf(caller).modules }, right);
+    await next();
   };
+}
+
+function handlerFor(deps: Deps, { kind, resource, action }: ResourceRoute): Handler {
+  /** Runs `work` in the caller's tenant transaction (rights were checked by the route's middleware). */
+  const inTenant = <T>(c: Ctx, work: Parameters<typeof withTenant<T>>[2]) =>
+    withTenant(deps.pool, tenantOf(callerOf(c)).id, work);
   const id = (c: Ctx) => (c.req.valid as (t: 'param') => { id: string })('param').id.toLowerCase();
   const json = (c: Ctx) => (c.req.valid as (t: 'json') => Record<string, unknown>)('json');
   const tenantId = (c: Ctx) => tenantOf(callerOf(c)).id;
@@ -53,7 +62,7 @@ function handlerFor(deps: Deps, { kind, resource, action }: ResourceRoute): Hand
     write: (client: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<WrittenRecord>,
     status: number,
   ) =>
-    inTenant(c, writeRight, async (client) => {
+    inTenant(c, async (client) => {
       const run = async (): Promise<StoredResponse> => {
         const record = await write(client);
         return { status, etag: etag(record.version), body: record.json };
@@ -75,7 +84,7 @@ function handlerFor(deps: Deps, { kind, resource, action }: ResourceRoute): Hand
         const { page_size, cursor } = (
           c.req.valid as (t: 'query') => { page_size?: number; cursor?: string }
         )('query');
-        const body = await inTenant(c, readRight, (client) =>
+        const body = await inTenant(c, (client) =>
           listRecords(client, resource, tenantId(c), c.req.queries(), {
             pageSize: page_size,
             cursor,
@@ -85,7 +94,7 @@ function handlerFor(deps: Deps, { kind, resource, action }: ResourceRoute): Hand
       };
     case 'get':
       return async (c) => {
-        const record = await inTenant(c, readRight, (client) =>
+        const record = await inTenant(c, (client) =>
           getRecord(client, resource, tenantId(c), id(c)),
         );
         return respond(c, 200, record.json, { etag: etag(record.version) });
@@ -98,16 +107,14 @@ function handlerFor(deps: Deps, { kind, resource, action }: ResourceRoute): Hand
     case 'update':
       return async (c) => {
         const expected = parseIfMatch(c.req.header('if-match'));
-        const record = await inTenant(c, writeRight, (client) =>
+        const record = await inTenant(c, (client) =>
           patchRecord(client, resource, tenantId(c), id(c), json(c), expected),
         );
         return respond(c, 200, record.json, { etag: etag(record.version) });
       };
     case 'delete':
       return async (c) => {
-        await inTenant(c, writeRight, (client) =>
-          removeRecord(client, resource, tenantId(c), id(c)),
-        );
+        await inTenant(c, (client) => removeRecord(client, resource, tenantId(c), id(c)));
         return c.body(null, 204);
       };
     case 'action':

@@ -43,7 +43,7 @@ export interface Resource extends ResourceDeclaration {
   table: string;
   /** Fields the server sets: id, number, status, totals, version, timestamps. */
   readOnlyFields: Record<string, Field>;
-  /** Every field of a record as returned, in column order. */
+  /** Every field of a record as returned: the read-only ones first, then the declared ones. */
   allFields: Record<string, Field>;
   states: string[];
   editableStates: string[];
@@ -53,6 +53,109 @@ export interface Resource extends ResourceDeclaration {
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+/** System tables and route prefixes a resource must not take. */
+const RESERVED_PATHS = new Set([
+  'auth',
+  'me',
+  'settings',
+  'internal',
+  'public',
+  'health',
+  'ready',
+  'openapi-json',
+  'plans',
+  'tenants',
+  'subscriptions',
+  'users',
+  'memberships',
+  'refresh-tokens',
+  'api-keys',
+  'rate-limit-buckets',
+  'events',
+  'idempotency-keys',
+  'document-sequences',
+]);
+/** SQL keywords PostgreSQL reserves: unusable as bare column names. */
+const SQL_RESERVED = new Set([
+  'all',
+  'analyse',
+  'analyze',
+  'and',
+  'any',
+  'array',
+  'as',
+  'asc',
+  'asymmetric',
+  'both',
+  'case',
+  'cast',
+  'check',
+  'collate',
+  'column',
+  'constraint',
+  'create',
+  'current_catalog',
+  'current_date',
+  'current_role',
+  'current_time',
+  'current_timestamp',
+  'current_user',
+  'default',
+  'deferrable',
+  'desc',
+  'distinct',
+  'do',
+  'else',
+  'end',
+  'except',
+  'false',
+  'fetch',
+  'for',
+  'foreign',
+  'from',
+  'grant',
+  'group',
+  'having',
+  'in',
+  'initially',
+  'intersect',
+  'into',
+  'lateral',
+  'leading',
+  'limit',
+  'localtime',
+  'localtimestamp',
+  'not',
+  'null',
+  'offset',
+  'on',
+  'only',
+  'or',
+  'placing',
+  'primary',
+  'references',
+  'returning',
+  'select',
+  'session_user',
+  'some',
+  'symmetric',
+  'table',
+  'then',
+  'to',
+  'trailing',
+  'true',
+  'union',
+  'unique',
+  'user',
+  'using',
+  'variadic',
+  'when',
+  'where',
+  'window',
+  'with',
+]);
+/** Leaves room for derived names (`<table>_tenant_id_<column>_fkey`) within PostgreSQL's 63 bytes. */
+const MAX_NAME = 30;
 const RESERVED = new Set([
   'id',
   'tenant_id',
@@ -75,11 +178,16 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
   const fail = (message: string) => {
     throw new Error(`resource ${name}: ${message}`);
   };
-  if (!SNAKE.test(name)) fail('name must be snake_case');
-  if (!KEBAB.test(path)) fail('path must be kebab-case');
+  if (!SNAKE.test(name) || name.length > MAX_NAME)
+    fail(`name must be snake_case, at most ${MAX_NAME} characters`);
+  if (!KEBAB.test(path) || path.length > MAX_NAME)
+    fail(`path must be kebab-case, at most ${MAX_NAME} characters`);
+  if (RESERVED_PATHS.has(path)) fail(`path ${path} is taken by the platform`);
   for (const [field, spec] of Object.entries(fields)) {
-    if (!SNAKE.test(field)) fail(`field ${field} must be snake_case`);
+    if (!SNAKE.test(field) || field.length > MAX_NAME)
+      fail(`field ${field} must be snake_case, at most ${MAX_NAME} characters`);
     if (RESERVED.has(field)) fail(`field ${field} is reserved`);
+    if (SQL_RESERVED.has(field)) fail(`field ${field} is an SQL keyword`);
     if (spec.sortable && !spec.required) fail(`sortable field ${field} must be required`);
     if (spec.filterable && (spec.type === 'lines' || spec.type === 'json'))
       fail(`${spec.type} field ${field} cannot be filterable`);
@@ -87,11 +195,30 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
   if (totalsFrom) {
     const source = fields[totalsFrom];
     if (source?.type !== 'lines') fail(`totalsFrom ${totalsFrom} must name a lines field`);
-    else if (!source.fields.quantity || !source.fields.unit_price_cents)
-      fail('totals need quantity and unit_price_cents on lines');
+    else {
+      const { quantity, unit_price_cents, tax_rate } = source.fields;
+      if (quantity?.type !== 'decimal' || !quantity.required)
+        fail('totals need a required decimal quantity on lines');
+      if (unit_price_cents?.type !== 'money' || !unit_price_cents.required)
+        fail('totals need a required money unit_price_cents on lines');
+      if (tax_rate && tax_rate.type !== 'decimal')
+        fail('tax_rate on lines must be a decimal (percent)');
+    }
   }
 
   const states = lifecycle ? collectStates(lifecycle, fail) : [];
+  for (const state of lifecycle?.editable ?? [])
+    if (!states.includes(state)) fail(`editable state ${state} is not a state`);
+  for (const [action, spec] of Object.entries(lifecycle?.actions ?? {})) {
+    if (
+      spec.emits &&
+      (!SNAKE.test(spec.emits) || spec.emits === 'created' || spec.emits === 'status_changed')
+    ) {
+      fail(
+        `action ${action} emits ${spec.emits}: a snake_case name other than created and status_changed`,
+      );
+    }
+  }
   const readOnlyFields: Record<string, Field> = {
     id: uuid({
       required: true,

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { defineResource, type ResourceDeclaration } from './define';
+import { decimal, lines, money, text } from './fields';
+
+const base: ResourceDeclaration = {
+  name: 'widget',
+  path: 'widgets',
+  module: 'sales',
+  description: 'w',
+  fields: { label: text({ required: true }) },
+};
+const define = (patch: Partial<ResourceDeclaration>) => () => defineResource({ ...base, ...patch });
+
+describe('defineResource refuses declarations that would break the table, the routes or the events', () => {
+  it('accepts a sound declaration', () => {
+    expect(define({})()).toMatchObject({ table: 'widgets', schemaName: 'Widget' });
+  });
+  it.each([
+    ['a bad name', { name: 'Widget' }, /snake_case/],
+    ['a platform path', { path: 'events' }, /taken by the platform/],
+    ['an SQL keyword as field', { fields: { user: text() } }, /SQL keyword/],
+    ['a reserved field', { fields: { status: text() } }, /reserved/],
+    [
+      'a sortable optional field',
+      { fields: { label: text({ sortable: true }) } },
+      /must be required/,
+    ],
+    [
+      'a filterable lines field',
+      { fields: { items: lines({ x: text() }, { filterable: true }) } },
+      /cannot be filterable/,
+    ],
+    [
+      'totals without typed quantity',
+      {
+        totalsFrom: 'items',
+        fields: {
+          items: lines({
+            quantity: text({ required: true }),
+            unit_price_cents: money({ required: true }),
+          }),
+        },
+      },
+      /decimal quantity/,
+    ],
+    [
+      'an unknown editable state',
+      {
+        lifecycle: {
+          initial: 'brouillon',
+          editable: ['brouilon'],
+          actions: { confirm: { from: ['brouillon'], to: 'confirme' } },
+        },
+      },
+      /editable state brouilon/,
+    ],
+    [
+      'an emits clashing with status_changed',
+      {
+        lifecycle: {
+          initial: 'a',
+          actions: { go: { from: ['a'], to: 'b', emits: 'status_changed' } },
+        },
+      },
+      /emits status_changed/,
+    ],
+    ['statusChanged without lifecycle', { events: { statusChanged: true } }, /need a lifecycle/],
+  ])('refuses %s', (_, patch, message) => {
+    expect(define(patch as Partial<ResourceDeclaration>)).toThrow(message);
+  });
+  it('accepts totals with decimal quantity and money unit price', () => {
+    expect(
+      define({
+        totalsFrom: 'items',
+        fields: {
+          items: lines({
+            quantity: decimal({ required: true }),
+            unit_price_cents: money({ required: true }),
+            tax_rate: decimal(),
+          }),
+        },
+      })().readOnlyFields.total_cents,
+    ).toBeDefined();
+  });
+});
