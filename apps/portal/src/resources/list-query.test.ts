@@ -12,7 +12,7 @@ import {
   timestamp,
 } from '@erp/contract';
 import { describe, expect, it } from 'vitest';
-import { parseList, parseListQuery } from './list-query';
+import { likePattern, parseList, parseListQuery } from './list-query';
 
 const widget = defineResource({
   name: 'widget',
@@ -126,5 +126,14 @@ describe('in-lists', () => {
     expect(parseList('(a,)')).toEqual(['a', '']);
     expect(parseList('(日本,é)')).toEqual(['日本', 'é']);
     for (const bad of ['a,b', '(a', '("a)', '("a"b)', '(a"b)']) expect(parseList(bad)).toBeNull();
+  });
+});
+
+describe('like patterns', () => {
+  it('turns * into % and keeps escapes', () => {
+    expect(likePattern('Ré*')).toBe('Ré%');
+    expect(likePattern('star\\**')).toBe('star*%');
+    expect(likePattern('100\\%*')).toBe('100\\%%');
+    expect(likePattern('a_b')).toBe('a_b');
   });
 });

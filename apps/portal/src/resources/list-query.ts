@@ -100,13 +100,30 @@ function parseFilter(resource: Resource, key: string, expression: string): Filte
     };
   }
   if (op === 'like' || op === 'ilike') {
-    // PostgREST's convention: `*` is the wildcard, so URLs need no `%` escaping.
     if (raw.length > 1000 || raw.includes('\u0000')) throw badValue(raw);
-    return { field: key, op, value: raw.replace(/\*/g, '%') };
+    return { field: key, op, value: likePattern(raw) };
   }
   const value = parseUrlValue(field, raw);
   if (value === undefined) throw badValue(raw);
   return { field: key, op, value };
+}
+
+/**
+ * PostgREST's convention: `*` is the wildcard (URLs need no `%` escaping); `\*` is a literal
+ * star; `%`, `_` and backslash escapes keep their LIKE meaning.
+ */
+export function likePattern(raw: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '\\' && i + 1 < raw.length) {
+      const next = raw[++i]!;
+      out += next === '*' ? '*' : `\\${next}`;
+    } else {
+      out += c === '*' ? '%' : c;
+    }
+  }
+  return out;
 }
 
 /**
