@@ -1,5 +1,7 @@
+import { catalogue } from '@erp/contract';
 import { openDatabase } from '@erp/db';
 import { DEMO_ADMIN_EMAIL, seedDemo } from './demo';
+import { seedDemoRecords } from './demo-records';
 
 /** `pnpm --filter @erp/portal seed`: plans and the demo tenant on DATABASE_URL. */
 const url = process.env.DATABASE_URL;
@@ -10,5 +12,7 @@ if (!url || !password) {
 }
 const database = openDatabase({ url, max: 1 });
 await seedDemo(database.db, password);
+const demo = await database.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+const records = await seedDemoRecords(database.pool, demo.id, catalogue);
 await database.close();
-process.stdout.write(`seed: tenant demo, admin ${DEMO_ADMIN_EMAIL}\n`);
+process.stdout.write(`seed: tenant demo, admin ${DEMO_ADMIN_EMAIL}, ${records ? `${records} business records` : 'business records already there'}\n`);
