@@ -13,18 +13,29 @@ afterAll(() => portal.tdb.close());
 describe('demo seed', () => {
   it('gives the demo admin a non-empty list on every resource, with a mix of statuses; running it twice changes nothing', async () => {
     await seedDemo(portal.tdb.db, 'demo password 123');
-    const demo = await portal.tdb.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+    const demo = await portal.tdb.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('slug', '=', 'demo')
+      .executeTakeFirstOrThrow();
     const created = await seedDemoRecords(portal.tdb.pool, demo.id, catalogue, 6);
     expect(created).toBe(catalogue.length * 6);
     await seedDemo(portal.tdb.db, 'demo password 123');
     expect(await seedDemoRecords(portal.tdb.pool, demo.id, catalogue, 6)).toBe(0);
 
-    const headers = session((await portal.login(DEMO_ADMIN_EMAIL, 'demo password 123')).access_token, 'demo');
+    const headers = session(
+      (await portal.login(DEMO_ADMIN_EMAIL, 'demo password 123')).access_token,
+      'demo',
+    );
     for (const resource of catalogue) {
       const res = await portal.json(await portal.request(`/api/v1/${resource.path}`, { headers }));
       expect(res.status, resource.name).toBe(200);
       expect(res.body.data, resource.name).toHaveLength(6);
-      if (resource.lifecycle) expect(new Set(res.body.data.map((r: { status: string }) => r.status)).size, resource.name).toBeGreaterThan(1);
+      if (resource.lifecycle)
+        expect(
+          new Set(res.body.data.map((r: { status: string }) => r.status)).size,
+          resource.name,
+        ).toBeGreaterThan(1);
     }
   });
 });

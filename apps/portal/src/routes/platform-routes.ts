@@ -39,8 +39,10 @@ export function registerPlatformRoutes(
     }
   });
 
-  const document = JSON.stringify(buildOpenApiDocument(resources));
+  // Built on first request, not at start-up: seconds for a thousand routes, needed rarely.
+  let document: string | undefined;
   app.openapi(routes.openapiDocument, (c) => {
+    document ??= JSON.stringify(buildOpenApiDocument(resources));
     c.header('Content-Type', 'application/json; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=300');
     return c.body(document, 200) as never;

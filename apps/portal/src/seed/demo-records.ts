@@ -9,7 +9,12 @@ import { sampleBody } from './samples';
  * engine (numbers, totals and events as the API makes them), with lifecycles walked so each
  * list shows a mix of statuses. Skipped when the tenant already has records.
  */
-export async function seedDemoRecords(pool: pg.Pool, tenantId: string, resources: readonly Resource[], perResource = 12): Promise<number> {
+export async function seedDemoRecords(
+  pool: pg.Pool,
+  tenantId: string,
+  resources: readonly Resource[],
+  perResource = 12,
+): Promise<number> {
   return withTenant(pool, tenantId, async (client) => {
     const first = resources[0];
     if (first && (await client.query(`SELECT 1 FROM ${first.table} LIMIT 1`)).rowCount) return 0;
@@ -18,9 +23,12 @@ export async function seedDemoRecords(pool: pg.Pool, tenantId: string, resources
     for (const resource of resources) {
       const ids: string[] = [];
       for (let n = 0; n < perResource; n++) {
-        const record = JSON.parse((await insertRecord(client, resource, tenantId, sampleBody(resource, n, refs))).json) as { id: string };
+        const record = JSON.parse(
+          (await insertRecord(client, resource, tenantId, sampleBody(resource, n, refs))).json,
+        ) as { id: string };
         ids.push(record.id);
-        for (const action of walk(resource, n)) await transitionRecord(client, resource, tenantId, record.id, action);
+        for (const action of walk(resource, n))
+          await transitionRecord(client, resource, tenantId, record.id, action);
         created++;
       }
       refs.set(resource.name, ids);
@@ -37,7 +45,13 @@ function walk(resource: Resource, n: number): string[] {
   let state = lifecycle.initial;
   const visited = new Set([state]);
   for (;;) {
-    const next = Object.entries(lifecycle.actions).find(([, spec]) => spec.from.includes(state) && !visited.has(spec.to) && spec.to !== 'annule' && spec.to !== 'annulee');
+    const next = Object.entries(lifecycle.actions).find(
+      ([, spec]) =>
+        spec.from.includes(state) &&
+        !visited.has(spec.to) &&
+        spec.to !== 'annule' &&
+        spec.to !== 'annulee',
+    );
     if (!next) break;
     steps.push(next[0]);
     state = next[1].to;

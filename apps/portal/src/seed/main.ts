@@ -12,7 +12,13 @@ if (!url || !password) {
 }
 const database = openDatabase({ url, max: 1 });
 await seedDemo(database.db, password);
-const demo = await database.db.selectFrom('tenants').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+const demo = await database.db
+  .selectFrom('tenants')
+  .select('id')
+  .where('slug', '=', 'demo')
+  .executeTakeFirstOrThrow();
 const records = await seedDemoRecords(database.pool, demo.id, catalogue);
 await database.close();
-process.stdout.write(`seed: tenant demo, admin ${DEMO_ADMIN_EMAIL}, ${records ? `${records} business records` : 'business records already there'}\n`);
+process.stdout.write(
+  `seed: tenant demo, admin ${DEMO_ADMIN_EMAIL}, ${records ? `${records} business records` : 'business records already there'}\n`,
+);

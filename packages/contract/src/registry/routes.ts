@@ -44,8 +44,22 @@ const etagHeader = {
   ETag: z.string().openapi({ description: 'Version of the record; send it back in If-Match.' }),
 };
 
-/** Every route of one resource: list, create, get, update, delete and one per lifecycle action. */
+const built = new WeakMap<Resource, ResourceRoute[]>();
+
+/**
+ * Every route of one resource: list, create, get, update, delete and one per lifecycle
+ * action. Memoized: the app and the OpenAPI document share the same (costly) zod schemas.
+ */
 export function resourceRoutes(resource: Resource): ResourceRoute[] {
+  let routes = built.get(resource);
+  if (!routes) {
+    routes = buildResourceRoutes(resource);
+    built.set(resource, routes);
+  }
+  return routes;
+}
+
+function buildResourceRoutes(resource: Resource): ResourceRoute[] {
   const schemas = resourceSchemas(resource);
   const base = `/api/v1/${resource.path}`;
   const plural = pascalCase(resource.path.replace(/-/g, '_'));

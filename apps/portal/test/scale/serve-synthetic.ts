@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { openDatabase } from '@erp/db';
+import { serve } from '@hono/node-server';
+import { buildApp } from '../../src/app';
+import { createTokenSigner, generateSigningKeys } from '../../src/auth/jwt';
+import { parseEnv } from '../../src/env';
+import { createLogger } from '../../src/http/logger';
+import { syntheticRegistry } from './synthetic-registry';
+
+/** A portal process serving a registry of RESOURCES synthetic resources; prints its start-up figures. */
+const started = performance.now();
+const resources = syntheticRegistry(Number(process.env.RESOURCES ?? 200));
+const env = parseEnv({ DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'silent' });
+const database = openDatabase({ url: env.DATABASE_URL, max: 2 });
+const keys = await generateSigningKeys();
+const app = buildApp(
+  {
+    db: database.db,
+    pool: database.pool,
+    env,
+    logger: createLogger('silent', 'portal'),
+    tokens: await createTokenSigner(keys.privateKey, keys.publicKey),
+    apiKeyHashSecret: randomBytes(32),
+    now: () => new Date(),
+  },
+  resources,
+);
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  const memory = process.memoryUsage();
+  process.stdout.write(
+    `${JSON.stringify({ port: info.port, resources: resources.length, routes: app.routes.length, startMs: Math.round(performance.now() - started), rssMb: Math.round(memory.rss / 2 ** 20), heapUsedMb: Math.round(memory.heapUsed / 2 ** 20) })}\n`,
+  );
+});
+process.on('SIGTERM', () => server.close(() => database.close().then(() => process.exit(0))));
