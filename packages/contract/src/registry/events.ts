@@ -50,7 +50,7 @@ export function eventCatalogue(resources: Iterable<Resource>): CatalogueEvent[] 
         action === 'created'
           ? `A ${label} was created.`
           : action === 'status_changed'
-            ? `A ${label} changed status (\`data.previous_status\` → \`data.status\`).`
+            ? `A ${label} changed status (\`data.previous_status\` → \`data.object.status\`).`
             : `A ${label}: ${action.replace(/_/g, ' ')}.`;
       events.push({ name, description, resource: r.name, action });
     }
