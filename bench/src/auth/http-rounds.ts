@@ -1,0 +1,134 @@
+import autocannon from 'autocannon';
+import { machineBusyMs, selfCpuMs, treeCpuMs } from './cpu';
+import { latencySummary, median, SampleBuffer } from './stats';
+
+/** One request the load generator repeats. */
+export interface HttpRoute {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  /** The status every answer must have; anything else fails the run (a bench that measures errors measures nothing). */
+  expectStatus: number;
+}
+
+export interface HttpSettings {
+  baseUrl: string;
+  connections: number;
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+  portalPid: number;
+  postmasterPid: number;
+}
+
+/** One route in one round. */
+export interface HttpSample {
+  requests: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** CPU per request: portal process, PostgreSQL (all its processes), this load generator. */
+  portalCpuUs: number;
+  postgresCpuUs: number;
+  loadgenCpuUs: number;
+  /** Other processes' CPU during the round, in % of one core: noise if well above 0. */
+  othersCpuPct: number;
+}
+
+export interface HttpRouteResult extends HttpSample {
+  route: string;
+  rounds: HttpSample[];
+}
+
+/**
+ * Warms every route, then runs `rounds` rounds in which each route gets the same slice of
+ * time; the order rotates each round so no route always follows the same neighbour.
+ * Reports per route the median of each figure across rounds.
+ */
+export async function runHttpRounds(
+  routes: HttpRoute[],
+  s: HttpSettings,
+): Promise<HttpRouteResult[]> {
+  for (const route of routes) await runOnce(route, s, s.warmupSeconds);
+  const samples = new Map<string, HttpSample[]>(routes.map((r) => [r.name, []]));
+  for (let round = 0; round < s.rounds; round++) {
+    const order = routes.map((_, i) => routes[(i + round) % routes.length]!);
+    for (const route of order) {
+      const sample = await runOnce(route, s, s.seconds);
+      samples.get(route.name)!.push(sample);
+      process.stderr.write(
+        `  round ${round + 1}/${s.rounds} ${route.name.padEnd(24)} ${sample.reqPerSec.toFixed(0).padStart(6)} req/s\n`,
+      );
+    }
+  }
+  return routes.map((route) => {
+    const rounds = samples.get(route.name)!;
+    const mid = (pick: (x: HttpSample) => number) => median(rounds.map(pick));
+    return {
+      route: route.name,
+      requests: mid((x) => x.requests),
+      reqPerSec: mid((x) => x.reqPerSec),
+      p50Ms: mid((x) => x.p50Ms),
+      p99Ms: mid((x) => x.p99Ms),
+      portalCpuUs: mid((x) => x.portalCpuUs),
+      postgresCpuUs: mid((x) => x.postgresCpuUs),
+      loadgenCpuUs: mid((x) => x.loadgenCpuUs),
+      othersCpuPct: mid((x) => x.othersCpuPct),
+      rounds,
+    };
+  });
+}
+
+const othersMs = (c: { portal: number; pg: number; self: number; machine: number }) =>
+  c.machine - c.portal - c.pg - c.self;
+
+async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Promise<HttpSample> {
+  // autocannon's own histogram has 1 ms resolution; the response event gives the exact time.
+  const latencies = new SampleBuffer();
+  const unexpected = new Map<number, number>();
+  const sample = () => ({
+    portal: treeCpuMs(s.portalPid),
+    pg: treeCpuMs(s.postmasterPid),
+    self: selfCpuMs(),
+    machine: machineBusyMs(),
+  });
+  const before = sample();
+  const started = performance.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: s.baseUrl + route.path,
+        headers: route.headers,
+        connections: s.connections,
+        pipelining: 1,
+        duration: seconds,
+      },
+      (error, res) => (error ? reject(error) : resolve(res)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status === route.expectStatus) latencies.push(ms);
+      else unexpected.set(status, (unexpected.get(status) ?? 0) + 1);
+    });
+  });
+  const elapsedS = (performance.now() - started) / 1000;
+  const after = sample();
+  if (unexpected.size || result.errors || result.timeouts) {
+    const codes = JSON.stringify(Object.fromEntries(unexpected));
+    throw new Error(
+      `${route.name}: expected only ${route.expectStatus}, got ${codes}, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  }
+  const n = latencies.length;
+  const { p50, p99 } = latencySummary(latencies.view());
+  const perRequestUs = (ms: number) => (ms * 1000) / n;
+  return {
+    requests: n,
+    reqPerSec: n / elapsedS,
+    p50Ms: p50,
+    p99Ms: p99,
+    portalCpuUs: perRequestUs(after.portal - before.portal),
+    postgresCpuUs: perRequestUs(after.pg - before.pg),
+    loadgenCpuUs: perRequestUs(after.self - before.self),
+    othersCpuPct: Math.max(0, (othersMs(after) - othersMs(before)) / (elapsedS * 10)),
+  };
+}

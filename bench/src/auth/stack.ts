@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { migrateToLatest, openDatabase } from '@erp/db';
+import { findFreePort, startEmbeddedPostgres } from '@erp/db/embedded';
+import pg from 'pg';
+import { type PortalEntry, startPortal } from './portal-process';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const PORTAL_DIR = path.join(REPO_ROOT, 'apps/portal');
+const DATABASE = 'erp_bench';
+
+/** What the benchmark runs against; `stop` is safe to call whatever was started. */
+export interface BenchStack {
+  databaseUrl: string;
+  baseUrl: string;
+  portalPid: number;
+  postmasterPid: number;
+  apiKeyHashSecret: string;
+  adminPassword: string;
+  postgresVersion: string;
+  stop(): Promise<void>;
+}
+
+/** How to run what the benchmark measures. */
+export interface StackOptions {
+  entry: PortalEntry;
+  /** fsync and synchronous commit off; by default the cluster is durable, as in production. */
+  ephemeral: boolean;
+}
+
+/**
+ * An embedded PostgreSQL, migrated and seeded, and the real portal in production mode as a
+ * child process.
+ */
+export async function startStack(options: StackOptions): Promise<BenchStack> {
+  const stops: Array<() => Promise<unknown>> = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch(() => {});
+  };
+  try {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'erp-bench-pg-'));
+    stops.push(() => rm(dataDir, { recursive: true, force: true }));
+    const server = await startEmbeddedPostgres({
+      dataDir,
+      persistent: false,
+      ephemeral: options.ephemeral,
+    });
+    stops.push(() => server.stop());
+    const postmasterPid = Number(
+      (await readFile(`${dataDir}/postmaster.pid`, 'utf8')).split('\n')[0],
+    );
+
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
+    const { rows } = await admin.query<{ v: string }>(
+      "SELECT current_setting('server_version') AS v",
+    );
+    await admin.end();
+    const databaseUrl = server.urlFor(DATABASE);
+
+    const handle = openDatabase({ url: databaseUrl, max: 1 });
+    await migrateToLatest(handle.db).finally(() => handle.close());
+    const adminPassword = randomBytes(12).toString('hex');
+    // The portal's own seed script: plans and tenant `demo` with admin@demo.test (super-admin).
+    await runNode(['--import', 'tsx', 'src/seed/main.ts'], {
+      DATABASE_URL: databaseUrl,
+      SEED_ADMIN_PASSWORD: adminPassword,
+    });
+
+    const apiKeyHashSecret = randomBytes(32).toString('hex');
+    const jwt = generateKeyPairSync('ed25519', {
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    const port = await findFreePort();
+    const portal = await startPortal(
+      PORTAL_DIR,
+      port,
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORTAL_HOST: '127.0.0.1',
+        PORTAL_PORT: String(port),
+        LOG_LEVEL: 'warn',
+        JWT_PRIVATE_KEY: jwt.privateKey,
+        JWT_PUBLIC_KEY: jwt.publicKey,
+        API_KEY_HASH_SECRET: apiKeyHashSecret,
+        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        SAAS_INTERNAL_API_KEY: randomBytes(32).toString('hex'),
+      },
+      options.entry,
+    );
+    stops.push(() => portal.stop());
+
+    return {
+      databaseUrl,
+      baseUrl: portal.baseUrl,
+      portalPid: portal.pid,
+      postmasterPid,
+      apiKeyHashSecret,
+      adminPassword,
+      postgresVersion: rows[0]?.v ?? 'unknown',
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Runs a script of the portal with tsx and waits for it (bounded: 60 s). */
+function runNode(args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: PORTAL_DIR,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 60_000,
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')}: exit ${code ?? signal}`)),
+    );
+  });
+}
