@@ -4,6 +4,7 @@ import * as rateLimit from './2026-11-22-0002-rate-limit';
 import * as authenticateApiKey from './2026-11-22-0003-authenticate-api-key';
 import * as businessFoundation from './2026-11-22-0004-business-foundation';
 import * as firstCatalogue from './2026-11-22-0005-first-catalogue';
+import * as rateLimitRing from './2026-11-22-0006-rate-limit-ring';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0003-authenticate-api-key': authenticateApiKey,
   '2026-11-22-0004-business-foundation': businessFoundation,
   '2026-11-22-0005-first-catalogue': firstCatalogue,
+  '2026-11-22-0006-rate-limit-ring': rateLimitRing,
 };
