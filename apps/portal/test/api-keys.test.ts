@@ -65,6 +65,35 @@ describe('creating API keys', () => {
     ).toBe(201);
   });
 
+  it('takes a per-key rate limit up to the tenant ceiling, and applies it', async () => {
+    const tooHigh = await createKeyAs(adminToken, {
+      name: 'k',
+      scopes: ['sales:read'],
+      expires_at: inDays(30),
+      rate_limit_per_minute: 5000,
+    });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.params.issues[0].path).toBe('rate_limit_per_minute');
+    const slow = await createKeyAs(adminToken, {
+      name: 'slow',
+      scopes: ['sales:read'],
+      expires_at: inDays(30),
+      rate_limit_per_minute: 3,
+    });
+    expect(slow.status).toBe(201);
+    expect(slow.body.rate_limit_per_minute).toBe(3);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await get('/api/v1/me', apiKey(slow.body.key, tenant.slug))).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const listed = (await get('/api/v1/settings/api-keys', session(adminToken, tenant.slug))).body
+      .data;
+    expect(listed.find((k: { id: string }) => k.id === slow.body.id).rate_limit_per_minute).toBe(3);
+    expect(listed.find((k: { id: string }) => k.id !== slow.body.id).rate_limit_per_minute).toBe(
+      600,
+    );
+  });
+
   it('refuses scopes on modules the tenant did not buy, and unknown scopes', async () => {
     const unbought = await createKeyAs(adminToken, {
       name: 'k',

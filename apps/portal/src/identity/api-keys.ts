@@ -16,12 +16,13 @@ const KEY_COLUMNS = [
   'last_used_at',
   'revoked_at',
   'holder_id',
+  'rate_limit_per_minute',
 ] as const;
 
 type KeyRow = Pick<Selectable<ApiKeysTable>, (typeof KEY_COLUMNS)[number]>;
 
 /** An API key as the API shows it (never its secret or hash). */
-export function presentApiKey(row: KeyRow) {
+export function presentApiKey(row: KeyRow, defaultLimit: number) {
   return {
     id: row.id,
     name: row.name,
@@ -32,6 +33,7 @@ export function presentApiKey(row: KeyRow) {
     last_used_at: row.last_used_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
     holder_id: row.holder_id,
+    rate_limit_per_minute: row.rate_limit_per_minute ?? defaultLimit,
   };
 }
 
@@ -39,7 +41,7 @@ export function presentApiKey(row: KeyRow) {
 export async function createApiKey(
   deps: Deps,
   actor: AdminActor,
-  input: { name: string; scopes: string[]; expires_at: string },
+  input: { name: string; scopes: string[]; expires_at: string; rate_limit_per_minute?: number },
 ) {
   const now = deps.now();
   const expiresAt = new Date(input.expires_at);
@@ -80,7 +82,35 @@ export async function createApiKey(
       },
     );
   }
-  return insertKey(deps, actor, { name: input.name, scopes: input.scopes, expiresAt });
+  if (input.rate_limit_per_minute !== undefined) {
+    const tenant = await deps.db
+      .selectFrom('tenants')
+      .select('rate_limit_per_minute')
+      .where('id', '=', actor.tenant.id)
+      .executeTakeFirstOrThrow();
+    if (input.rate_limit_per_minute > tenant.rate_limit_per_minute) {
+      throw new ApiError(
+        'requete_invalide',
+        `rate_limit_per_minute cannot exceed the tenant's ceiling (${tenant.rate_limit_per_minute}).`,
+        {
+          issues: [
+            {
+              location: 'json',
+              path: 'rate_limit_per_minute',
+              code: 'too_big',
+              message: `at most ${tenant.rate_limit_per_minute}`,
+            },
+          ],
+        },
+      );
+    }
+  }
+  return insertKey(deps, actor, {
+    name: input.name,
+    scopes: input.scopes,
+    expiresAt,
+    rateLimit: input.rate_limit_per_minute,
+  });
 }
 
 /** Lists the tenant's keys, newest first. */
@@ -92,7 +122,7 @@ export async function listApiKeys(deps: Deps, actor: AdminActor) {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(presentApiKey);
+  return rows.map((row) => presentApiKey(row, deps.env.API_KEY_RATE_LIMIT_PER_MINUTE));
 }
 
 /** Revokes a key of the tenant; effective from the next request on every instance. */
@@ -147,7 +177,7 @@ export async function rollApiKey(deps: Deps, actor: AdminActor, id: string, grac
 }
 
 async function insertKey(
-  deps: Pick<Deps, 'db' | 'apiKeyHashSecret'>,
+  deps: Pick<Deps, 'db' | 'apiKeyHashSecret' | 'env'>,
   actor: AdminActor,
   input: { name: string; scopes: string[]; expiresAt: Date; rateLimit?: number | null },
 ) {
@@ -166,5 +196,5 @@ async function insertKey(
     })
     .returning(KEY_COLUMNS)
     .executeTakeFirstOrThrow();
-  return { ...presentApiKey(row), key };
+  return { ...presentApiKey(row, deps.env.API_KEY_RATE_LIMIT_PER_MINUTE), key };
 }

@@ -24,6 +24,10 @@ export const ApiKeySchema = z
     created_at: TimestampSchema,
     last_used_at: TimestampSchema.nullable(),
     revoked_at: TimestampSchema.nullable(),
+    rate_limit_per_minute: z
+      .number()
+      .int()
+      .openapi({ description: 'Requests per minute allowed to this key.' }),
     holder_id: UuidSchema.openapi({
       description: 'The admin who created the key; it acts with their rights.',
     }),
@@ -43,6 +47,10 @@ export const CreateApiKeyBodySchema = z
     scopes: ScopesSchema,
     expires_at: TimestampSchema.openapi({
       description: 'Mandatory; in the future and at most one year ahead.',
+    }),
+    rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional().openapi({
+      description:
+        "This key's budget per minute (default 600); the tenant's ceiling still applies.",
     }),
   })
   .openapi('CreateApiKeyRequest');
