@@ -1,13 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import path from 'node:path';
 import { generateApiKey } from '../../apps/portal/src/auth/api-key-format';
-import { createBenchKey, UNTHROTTLED_LIMIT } from './auth/api-key-setup';
 import { measureDbCosts } from './auth/db-costs';
-import { type HttpRoute, runHttpRounds } from './auth/http-rounds';
 import { measureInProcessCosts } from './auth/in-process-costs';
-import { dbTable, httpTable, inProcessTable, stepTable } from './auth/report';
-import { type BenchStack, startStack } from './auth/stack';
+import { dbTable, inProcessTable } from './auth/report';
+import { createBenchKey, UNTHROTTLED_LIMIT } from './lib/api-key-setup';
+import { envInt, log, runBench, writeResults } from './lib/cli';
+import { type HttpRoute, runHttpRounds } from './lib/http-rounds';
+import { httpTable, stepTable } from './lib/report';
+import { type BenchStack, startStack } from './lib/stack';
 
 /**
  * `pnpm bench auth`: an API-key request against the same portal's unauthenticated health
@@ -25,44 +25,57 @@ const settings = {
   ephemeral: process.env.BENCH_PG_EPHEMERAL === '1',
 };
 
-function envInt(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-const log = (line: string) => process.stderr.write(`${line}\n`);
 let stack: BenchStack | undefined;
 
 async function main(): Promise<void> {
   const durability = settings.ephemeral ? 'ephemeral: fsync off' : 'durable: fsync on';
   log(`starting PostgreSQL (${durability}), migrating, seeding, starting the portal…`);
   stack = await startStack({ entry: settings.portal, ephemeral: settings.ephemeral });
-  const key = await createBenchKey(stack.baseUrl, stack.databaseUrl, stack.adminPassword);
+  const key = await createBenchKey(stack.baseUrl, stack.databaseUrl, {
+    email: 'admin@demo.test',
+    password: stack.adminPassword,
+    tenant: 'demo',
+  });
   const asKey = (token: string) => ({ authorization: `Bearer ${token}`, 'x-tenant-id': 'demo' });
   const forged = key.key.slice(0, -1) + (key.key.endsWith('A') ? 'B' : 'A');
+  const on = { url: stack.baseUrl, serverPid: stack.portalPid };
   // Routes differ by one step each, so the difference of two rows is the cost of that step.
   const routes: HttpRoute[] = [
-    { name: 'A health, no auth', path: '/api/v1/health', headers: {}, expectStatus: 200 },
-    { name: 'B /me with API key', path: '/api/v1/me', headers: asKey(key.key), expectStatus: 200 },
+    {
+      name: 'A health, no auth',
+      url: `${on.url}/api/v1/health`,
+      serverPid: on.serverPid,
+      headers: {},
+      expectStatus: 200,
+    },
+    {
+      name: 'B /me with API key',
+      url: `${on.url}/api/v1/me`,
+      serverPid: on.serverPid,
+      headers: asKey(key.key),
+      expectStatus: 200,
+    },
     // A session-only route: the key is fully verified and counted, then refused (no more queries).
     {
       name: 'C key verified, 403',
-      path: '/api/v1/settings/users',
+      url: `${on.url}/api/v1/settings/users`,
+      serverPid: on.serverPid,
       headers: asKey(key.key),
       expectStatus: 403,
     },
     // Well-formed, right checksum, not in the table: the lookup runs, the rate limit does not.
     {
       name: 'D unknown key, 401',
-      path: '/api/v1/settings/users',
+      url: `${on.url}/api/v1/settings/users`,
+      serverPid: on.serverPid,
       headers: asKey(generateApiKey().key),
       expectStatus: 401,
     },
     // Wrong checksum: refused before any database work.
     {
       name: 'E forged key, 401',
-      path: '/api/v1/settings/users',
+      url: `${on.url}/api/v1/settings/users`,
+      serverPid: on.serverPid,
       headers: asKey(forged),
       expectStatus: 401,
     },
@@ -71,7 +84,7 @@ async function main(): Promise<void> {
   log(
     `HTTP: ${settings.rounds} rounds × ${routes.length} routes × ${settings.seconds} s, ${settings.connections} connections`,
   );
-  const http = await runHttpRounds(routes, { ...stack, ...settings });
+  const http = await runHttpRounds(routes, { ...settings, postmasterPid: stack.postmasterPid });
   log('in-process steps…');
   const inProcess = measureInProcessCosts(key.key, stack.apiKeyHashSecret);
   log('database calls…');
@@ -112,28 +125,7 @@ async function main(): Promise<void> {
   ].join('\n');
   process.stdout.write(`${out}\n`);
 
-  const dir = path.resolve(import.meta.dirname, '../results');
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `auth-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(
-    file,
-    `${JSON.stringify({ environment, settings, http, inProcess, db }, null, 2)}\n`,
-  );
-  log(`\nresults: ${path.relative(process.cwd(), file)}`);
+  await writeResults('auth', { environment, settings, http, inProcess, db });
 }
 
-// Stop the portal and PostgreSQL on every exit path, Ctrl-C included.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(
-    signal,
-    () => void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(130)),
-  );
-}
-main()
-  .catch((error: unknown) => {
-    log(
-      `bench auth failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    process.exitCode = 1;
-  })
-  .finally(() => stack?.stop());
+runBench('auth', main, () => stack?.stop());

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { UNTHROTTLED_LIMIT } from './api-key-setup';
+import { UNTHROTTLED_LIMIT } from '../lib/api-key-setup';
 
 interface CaseInput {
   keyId: string;

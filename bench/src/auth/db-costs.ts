@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
-import type { BenchKey } from './api-key-setup';
-import { selfCpuMs, treeCpuMs } from './cpu';
+import type { BenchKey } from '../lib/api-key-setup';
+import { selfCpuMs, treeCpuMs } from '../lib/cpu';
+import { latencySummary, SampleBuffer } from '../lib/stats';
 import { dbCases } from './db-cases';
-import { latencySummary, SampleBuffer } from './stats';
 
 /** One database call, at one concurrency. */
 export interface DbCost {

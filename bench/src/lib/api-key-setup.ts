@@ -9,18 +9,28 @@ export interface BenchKey {
 }
 
 // High enough that no round is ever throttled; the rate limiter does the same work whatever
-// the limit (it sums the same slots), so raising it does not make the measured path cheaper.
+// the limit (it compares a running total), so raising it does not make the measured path cheaper.
 export const UNTHROTTLED_LIMIT = 100_000_000;
 
-/** Logs in as the seeded admin and creates a key through the public API, like a customer. */
+/** Whose key: an admin of the tenant (slug), by e-mail and password. */
+export interface KeyHolder {
+  email: string;
+  password: string;
+  tenant: string;
+}
+
+/**
+ * Logs in as a tenant admin and creates a `sales:read` key through the public API, like a
+ * customer; then lifts the key's and the tenant's rate limits by SQL (see UNTHROTTLED_LIMIT).
+ */
 export async function createBenchKey(
   baseUrl: string,
   databaseUrl: string,
-  adminPassword: string,
+  holder: KeyHolder,
 ): Promise<BenchKey> {
   const login = await postJson<{ access_token: string }>(`${baseUrl}/api/v1/auth/login`, {
-    email: 'admin@demo.test',
-    password: adminPassword,
+    email: holder.email,
+    password: holder.password,
   });
   const created = await postJson<{ id: string; key: string; prefix: string }>(
     `${baseUrl}/api/v1/settings/api-keys`,
@@ -29,7 +39,7 @@ export async function createBenchKey(
       scopes: ['sales:read'],
       expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     },
-    { authorization: `Bearer ${login.access_token}`, 'x-tenant': 'demo' },
+    { authorization: `Bearer ${login.access_token}`, 'x-tenant': holder.tenant },
   );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -50,7 +60,7 @@ export async function createBenchKey(
 }
 
 /** POSTs JSON and returns the parsed answer; the caller names the shape its status promises. */
-async function postJson<T>(
+export async function postJson<T>(
   url: string,
   body: unknown,
   headers: Record<string, string> = {},

@@ -2,22 +2,23 @@ import autocannon from 'autocannon';
 import { machineBusyMs, selfCpuMs, treeCpuMs } from './cpu';
 import { latencySummary, median, SampleBuffer } from './stats';
 
-/** One request the load generator repeats. */
+/** One request the load generator repeats, and the server process that answers it. */
 export interface HttpRoute {
   name: string;
-  path: string;
+  /** Absolute URL. */
+  url: string;
   headers: Record<string, string>;
+  /** The process whose CPU is counted as the server's (its children included). */
+  serverPid: number;
   /** The status every answer must have; anything else fails the run (a bench that measures errors measures nothing). */
   expectStatus: number;
 }
 
 export interface HttpSettings {
-  baseUrl: string;
   connections: number;
   rounds: number;
   seconds: number;
   warmupSeconds: number;
-  portalPid: number;
   postmasterPid: number;
 }
 
@@ -27,8 +28,8 @@ export interface HttpSample {
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
-  /** CPU per request: portal process, PostgreSQL (all its processes), this load generator. */
-  portalCpuUs: number;
+  /** CPU per request: server process, PostgreSQL (all its processes), this load generator. */
+  serverCpuUs: number;
   postgresCpuUs: number;
   loadgenCpuUs: number;
   /** Other processes' CPU during the round, in % of one core: noise if well above 0. */
@@ -57,7 +58,7 @@ export async function runHttpRounds(
       const sample = await runOnce(route, s, s.seconds);
       samples.get(route.name)!.push(sample);
       process.stderr.write(
-        `  round ${round + 1}/${s.rounds} ${route.name.padEnd(24)} ${sample.reqPerSec.toFixed(0).padStart(6)} req/s\n`,
+        `  round ${round + 1}/${s.rounds} ${route.name.padEnd(28)} ${sample.reqPerSec.toFixed(0).padStart(6)} req/s\n`,
       );
     }
   }
@@ -70,7 +71,7 @@ export async function runHttpRounds(
       reqPerSec: mid((x) => x.reqPerSec),
       p50Ms: mid((x) => x.p50Ms),
       p99Ms: mid((x) => x.p99Ms),
-      portalCpuUs: mid((x) => x.portalCpuUs),
+      serverCpuUs: mid((x) => x.serverCpuUs),
       postgresCpuUs: mid((x) => x.postgresCpuUs),
       loadgenCpuUs: mid((x) => x.loadgenCpuUs),
       othersCpuPct: mid((x) => x.othersCpuPct),
@@ -79,15 +80,15 @@ export async function runHttpRounds(
   });
 }
 
-const othersMs = (c: { portal: number; pg: number; self: number; machine: number }) =>
-  c.machine - c.portal - c.pg - c.self;
+const othersMs = (c: { server: number; pg: number; self: number; machine: number }) =>
+  c.machine - c.server - c.pg - c.self;
 
 async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Promise<HttpSample> {
   // autocannon's own histogram has 1 ms resolution; the response event gives the exact time.
   const latencies = new SampleBuffer();
   const unexpected = new Map<number, number>();
   const sample = () => ({
-    portal: treeCpuMs(s.portalPid),
+    server: treeCpuMs(route.serverPid),
     pg: treeCpuMs(s.postmasterPid),
     self: selfCpuMs(),
     machine: machineBusyMs(),
@@ -97,7 +98,7 @@ async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Prom
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: s.baseUrl + route.path,
+        url: route.url,
         headers: route.headers,
         connections: s.connections,
         pipelining: 1,
@@ -126,7 +127,7 @@ async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Prom
     reqPerSec: n / elapsedS,
     p50Ms: p50,
     p99Ms: p99,
-    portalCpuUs: perRequestUs(after.portal - before.portal),
+    serverCpuUs: perRequestUs(after.server - before.server),
     postgresCpuUs: perRequestUs(after.pg - before.pg),
     loadgenCpuUs: perRequestUs(after.self - before.self),
     othersCpuPct: Math.max(0, (othersMs(after) - othersMs(before)) / (elapsedS * 10)),

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 
-/** A portal running as a child process. */
-export interface PortalProcess {
+/** An HTTP server running as a child process. */
+export interface ServerProcess {
   baseUrl: string;
   pid: number;
   /** SIGTERM (graceful), then SIGKILL after 5 s. */
@@ -12,21 +12,26 @@ export interface PortalProcess {
 /** Which build of the portal runs: its sources through tsx, or the tsup bundle in dist/. */
 export type PortalEntry = 'source' | 'dist';
 
+export interface ServerSpec {
+  /** Shown in errors. */
+  name: string;
+  cwd: string;
+  /** Arguments to `node` (this process's executable, so the pid measured is the server's). */
+  args: string[];
+  env: Record<string, string>;
+  port: number;
+  /** Answers 200 once the server is ready. */
+  readyPath: string;
+}
+
 /**
- * Starts the portal in its own process: `source` runs src/main.ts through tsx (always up to
- * date), `dist` runs dist/main.js as the container image does (needs `pnpm --filter
- * @erp/portal build` first).
+ * Starts a server in its own process and waits until `readyPath` answers 200 (60 s at most).
+ * Its output goes to ours, so a crash explains itself.
  */
-export async function startPortal(
-  portalDir: string,
-  port: number,
-  env: Record<string, string>,
-  entry: PortalEntry = 'source',
-): Promise<PortalProcess> {
-  const args = entry === 'dist' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
-  const child = spawn(process.execPath, args, {
-    cwd: portalDir,
-    env: { ...process.env, ...env },
+export async function startServerProcess(spec: ServerSpec): Promise<ServerProcess> {
+  const child = spawn(process.execPath, spec.args, {
+    cwd: spec.cwd,
+    env: { ...process.env, ...spec.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;
@@ -41,11 +46,11 @@ export async function startPortal(
     await gone;
     clearTimeout(timer);
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://127.0.0.1:${spec.port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (exited) throw new Error('the portal exited during start-up (see its output above)');
-    const ok = await fetch(`${baseUrl}/api/v1/health`).then(
+    if (exited) throw new Error(`${spec.name} exited during start-up (see its output above)`);
+    const ok = await fetch(baseUrl + spec.readyPath).then(
       (res) => res.ok,
       () => false,
     );
@@ -53,5 +58,25 @@ export async function startPortal(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();
-  throw new Error('the portal did not answer /api/v1/health within 60 s');
+  throw new Error(`${spec.name} did not answer ${spec.readyPath} within 60 s`);
+}
+
+/**
+ * Starts the portal: `source` runs src/main.ts through tsx (always up to date), `dist` runs
+ * dist/main.js as the container image does (needs `pnpm --filter @erp/portal build` first).
+ */
+export function startPortal(
+  portalDir: string,
+  port: number,
+  env: Record<string, string>,
+  entry: PortalEntry = 'source',
+): Promise<ServerProcess> {
+  return startServerProcess({
+    name: 'the portal',
+    cwd: portalDir,
+    args: entry === 'dist' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'],
+    env,
+    port,
+    readyPath: '/api/v1/health',
+  });
 }

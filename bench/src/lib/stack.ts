@@ -6,10 +6,10 @@ import path from 'node:path';
 import { migrateToLatest, openDatabase } from '@erp/db';
 import { findFreePort, startEmbeddedPostgres } from '@erp/db/embedded';
 import pg from 'pg';
-import { type PortalEntry, startPortal } from './portal-process';
+import { type PortalEntry, startPortal } from './server-process';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const PORTAL_DIR = path.join(REPO_ROOT, 'apps/portal');
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+export const PORTAL_DIR = path.join(REPO_ROOT, 'apps/portal');
 const DATABASE = 'erp_bench';
 
 /** What the benchmark runs against; `stop` is safe to call whatever was started. */
@@ -19,8 +19,12 @@ export interface BenchStack {
   portalPid: number;
   postmasterPid: number;
   apiKeyHashSecret: string;
+  /** The portal's SAAS_INTERNAL_API_KEY (X-API-Key of the internal provisioning routes). */
+  internalApiKey: string;
   adminPassword: string;
   postgresVersion: string;
+  /** Registers a clean-up step (say, another server): run before the portal and PostgreSQL stop. */
+  onStop(step: () => Promise<unknown>): void;
   stop(): Promise<void>;
 }
 
@@ -37,8 +41,9 @@ export interface StackOptions {
  */
 export async function startStack(options: StackOptions): Promise<BenchStack> {
   const stops: Array<() => Promise<unknown>> = [];
+  // Last started, first stopped; each step runs once even if `stop` is called twice.
   const stop = async () => {
-    for (const step of stops.reverse()) await step().catch(() => {});
+    while (stops.length) await stops.pop()!().catch(() => {});
   };
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'erp-bench-pg-'));
@@ -76,6 +81,7 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
+    const internalApiKey = randomBytes(32).toString('hex');
     const port = await findFreePort();
     const portal = await startPortal(
       PORTAL_DIR,
@@ -90,7 +96,7 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
         JWT_PUBLIC_KEY: jwt.publicKey,
         API_KEY_HASH_SECRET: apiKeyHashSecret,
         SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        SAAS_INTERNAL_API_KEY: randomBytes(32).toString('hex'),
+        SAAS_INTERNAL_API_KEY: internalApiKey,
       },
       options.entry,
     );
@@ -102,8 +108,10 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
       portalPid: portal.pid,
       postmasterPid,
       apiKeyHashSecret,
+      internalApiKey,
       adminPassword,
       postgresVersion: rows[0]?.v ?? 'unknown',
+      onStop: (step) => stops.push(step),
       stop,
     };
   } catch (error) {
