@@ -44,6 +44,20 @@ describe('rate_limit_take', () => {
     expect((await take(['fast'], [2], 600)).allowed).toBe(true);
   });
 
+  it('slides: units come back in the order they were taken, not all at once', async () => {
+    // A 1.2 s window: slots of 20 ms; a unit counts for 1.22 s at most, 1.2 s at least.
+    expect((await take(['slide'], [3], 1200)).allowed).toBe(true);
+    expect((await take(['slide'], [3], 1200)).allowed).toBe(true);
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await take(['slide'], [3], 1200)).allowed).toBe(true);
+    expect((await take(['slide'], [3], 1200)).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 700)); // the first two are back, the third is not
+    const after = await take(['slide'], [3], 1200);
+    expect(after).toMatchObject({ allowed: true, remaining: 1 });
+    expect((await take(['slide'], [3], 1200)).allowed).toBe(true);
+    expect((await take(['slide'], [3], 1200)).allowed).toBe(false);
+  });
+
   it('counts exactly under concurrent callers', async () => {
     const all = await Promise.all(Array.from({ length: 60 }, () => take(['busy'], [25])));
     expect(all.filter((r) => r.allowed)).toHaveLength(25);

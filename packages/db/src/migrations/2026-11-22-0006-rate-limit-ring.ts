@@ -70,8 +70,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           v_counts := array_fill(0, ARRAY[61]);
         ELSIF v_slot > v_head THEN
           -- The slots that left the window give their units back.
-          FOR j IN v_head + 1 .. v_slot LOOP
-            k := (j % 61)::integer + 1;
+          -- Loop over offsets (< 61): slot numbers overflow plpgsql's integer loop bounds.
+          FOR d IN 1 .. (v_slot - v_head)::integer LOOP
+            k := ((v_head + d) % 61)::integer + 1;
             v_total := v_total - v_counts[k];
             v_counts[k] := 0;
           END LOOP;
