@@ -1,4 +1,4 @@
-import type { Resource } from '@erp/contract';
+import { MODULES, type Resource } from '@erp/contract';
 import { sampleBody } from '../src/seed/samples';
 import type { createTestPortal } from './harness';
 
@@ -28,12 +28,7 @@ export async function populate(
 }
 
 /** Every right of every module: a key or user that can do anything the tenant bought. */
-export const ALL_MODULE_SCOPES = [
-  'sales',
-  'purchasing',
-  'inventory',
-  'accounting',
-  'crm',
-  'hr',
-  'production',
-].flatMap((m) => [`${m}:read`, `${m}:write`]);
+export const ALL_MODULE_SCOPES = MODULES.filter((m) => m !== 'projects').flatMap((m) => [
+  `${m}:read`,
+  `${m}:write`,
+]);

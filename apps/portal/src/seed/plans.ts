@@ -1,3 +1,4 @@
+import { MODULES } from '@erp/contract';
 import type { Database, Kysely } from '@erp/db';
 
 /** The product's plans (prices in cents, yearly = ten months). */
@@ -22,16 +23,7 @@ export const PLANS = [
     code: 'enterprise',
     name: 'Enterprise',
     description: 'Every module.',
-    modules: [
-      'sales',
-      'purchasing',
-      'inventory',
-      'accounting',
-      'crm',
-      'hr',
-      'production',
-      'projects',
-    ],
+    modules: MODULES,
     monthly: 14900,
     max_users: null,
   },

@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { type ErrorCode, errorResponses } from '../errors';
-import { API_KEY, SESSION } from '../routes/helpers';
+import { API_KEY, CALLER_ERRORS, SESSION } from '../routes/helpers';
 import type { Resource } from './define';
 import { pascalCase } from './define';
 import { OPERATORS_BY_TYPE } from './fields';
@@ -16,18 +16,7 @@ export interface ResourceRoute {
   route: RouteConfig;
 }
 
-const AUTH_ERRORS: ErrorCode[] = [
-  'requete_invalide',
-  'tenant_requis',
-  'non_authentifie',
-  'jeton_invalide',
-  'cle_api_invalide',
-  'origine_interdite',
-  'tenant_invalide',
-  'acces_refuse',
-  'module_non_souscrit',
-  'limite_depassee',
-];
+const AUTH_ERRORS: ErrorCode[] = [...CALLER_ERRORS, 'acces_refuse', 'module_non_souscrit'];
 const RECORD_ERRORS: ErrorCode[] = [...AUTH_ERRORS, 'introuvable'];
 
 const tenantHeaders = {

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { errorResponses } from '../errors';
 import { TenantHeadersSchema } from '../schemas/common';
 import { LoginBodySchema, MeSchema, RefreshBodySchema, TokenPairSchema } from '../schemas/identity';
-import { API_KEY, jsonBody, jsonResponse, noContent, SESSION } from './helpers';
+import { API_KEY, CALLER_ERRORS, jsonBody, jsonResponse, noContent, SESSION } from './helpers';
 
 export const login = createRoute({
   method: 'post',
@@ -57,15 +57,6 @@ export const me = createRoute({
   request: { headers: TenantHeadersSchema },
   responses: {
     200: jsonResponse(MeSchema, 'The caller.', true),
-    ...errorResponses(
-      'requete_invalide',
-      'tenant_requis',
-      'non_authentifie',
-      'jeton_invalide',
-      'cle_api_invalide',
-      'origine_interdite',
-      'tenant_invalide',
-      'limite_depassee',
-    ),
+    ...errorResponses(...CALLER_ERRORS),
   },
 });

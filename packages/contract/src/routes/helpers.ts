@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import type { ErrorCode } from '../errors';
 
 export const SESSION = { session: [] };
 export const API_KEY = { apiKey: [] };
@@ -35,3 +36,15 @@ export function jsonResponse<T extends z.ZodType>(
 }
 
 export const noContent = { description: 'Done; no body.' };
+
+/** What any session or API-key call can answer before its handler runs. */
+export const CALLER_ERRORS: ErrorCode[] = [
+  'requete_invalide',
+  'tenant_requis',
+  'non_authentifie',
+  'jeton_invalide',
+  'cle_api_invalide',
+  'origine_interdite',
+  'tenant_invalide',
+  'limite_depassee',
+];
