@@ -2,11 +2,11 @@ import { cpus } from 'node:os';
 import { generateApiKey } from '../../apps/portal/src/auth/api-key-format';
 import { measureDbCosts } from './auth/db-costs';
 import { measureInProcessCosts } from './auth/in-process-costs';
-import { dbTable, inProcessTable } from './auth/report';
+import { inProcessTable } from './auth/report';
 import { createBenchKey, UNTHROTTLED_LIMIT } from './lib/api-key-setup';
 import { envInt, log, runBench, writeResults } from './lib/cli';
 import { type HttpRoute, runHttpRounds } from './lib/http-rounds';
-import { httpTable, stepTable } from './lib/report';
+import { dbTable, httpTable, stepTable } from './lib/report';
 import { type BenchStack, startStack } from './lib/stack';
 
 /**

@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import { UNTHROTTLED_LIMIT } from '../lib/api-key-setup';
+import type { DbCase } from '../lib/db-timing';
 
 interface CaseInput {
   keyId: string;
@@ -7,12 +7,6 @@ interface CaseInput {
   prefix: string;
   hash: Buffer;
   holderId: string;
-}
-
-/** A named database call, run by worker `worker` of a concurrent batch. */
-export interface DbCase {
-  name: string;
-  run: (pool: pg.Pool, worker: number) => Promise<unknown>;
 }
 
 // The same statement as authenticate.ts sends (through Kysely: an unnamed statement).

@@ -1,3 +1,4 @@
+import type { DbCost } from './db-timing';
 import type { HttpRouteResult } from './http-rounds';
 
 /** Left-aligns the first column and right-aligns the others, like a printed table. */
@@ -77,5 +78,29 @@ export function stepTable(
         f(1e6 / a.reqPerSec - 1e6 / b.reqPerSec),
       ];
     }),
+  );
+}
+
+/** Database calls, sequential then concurrent. */
+export function dbTable(costs: DbCost[]): string {
+  return table(
+    [
+      'database call',
+      'callers',
+      'calls/s',
+      'p50 µs',
+      'p99 µs',
+      'PG CPU µs/call',
+      'client CPU µs/call',
+    ],
+    costs.map((c) => [
+      c.call,
+      c.concurrency,
+      f(c.callsPerSec),
+      f(c.p50Us),
+      f(c.p99Us),
+      f(c.postgresCpuUs),
+      f(c.clientCpuUs),
+    ]),
   );
 }

@@ -1,0 +1,186 @@
+import { cpus } from 'node:os';
+import { createBenchKey, UNTHROTTLED_LIMIT } from './lib/api-key-setup';
+import { envInt, log, runBench, writeResults } from './lib/cli';
+import { measureDbCases } from './lib/db-timing';
+import { type HttpRoute, type HttpRouteResult, runHttpRounds } from './lib/http-rounds';
+import { dbTable, f, httpTable, stepTable } from './lib/report';
+import { type BenchStack, startStack } from './lib/stack';
+import { type Layer, startBareServer } from './list/bare-servers';
+import { checkSameAnswers } from './list/correctness';
+import { loadSalesOrders, provisionTenants } from './list/dataset';
+import { listDbCases } from './list/db-cases';
+import { captureListStatement, resourceNamed } from './list/list-statement';
+
+/**
+ * `pnpm bench run list`: the portal's API-key-authenticated sales-order list against a bare
+ * `node:http` + pg server running the same statement on the same data, with the portal's
+ * layers (key check + rate limit, row-level-security transaction) added one at a time in
+ * between, so that each layer's cost is a difference of two rows. See README.md.
+ */
+const settings = {
+  rounds: envInt('BENCH_ROUNDS', 3),
+  seconds: envInt('BENCH_SECONDS', 8),
+  warmupSeconds: envInt('BENCH_WARMUP_SECONDS', 3),
+  connections: envInt('BENCH_CONNECTIONS', 10),
+  dbSeconds: envInt('BENCH_DB_SECONDS', 2),
+  tenants: envInt('BENCH_TENANTS', 10),
+  salesOrders: envInt('BENCH_ORDERS', 100_000),
+  portal: process.env.BENCH_PORTAL === 'dist' ? ('dist' as const) : ('source' as const),
+  ephemeral: process.env.BENCH_PG_EPHEMERAL === '1',
+};
+const STATUS = 'confirme';
+const QUERY = `?status=eq.${STATUS}&page_size=50`;
+// The issue's bar: the portal keeps at least half the bare server's throughput.
+const BAR = 0.5;
+
+let stack: BenchStack | undefined;
+
+async function main(): Promise<void> {
+  const durability = settings.ephemeral ? 'ephemeral: fsync off' : 'durable: fsync on';
+  log(`starting PostgreSQL (${durability}), migrating, seeding, starting the portal…`);
+  stack = await startStack({ entry: settings.portal, ephemeral: settings.ephemeral });
+  const s = stack;
+
+  log(`provisioning ${settings.tenants} tenants, loading ${settings.salesOrders} sales orders…`);
+  const tenants = await provisionTenants(s.baseUrl, s.internalApiKey, settings.tenants);
+  const perTenant = Math.ceil(settings.salesOrders / settings.tenants);
+  const data = await loadSalesOrders(
+    s.databaseUrl,
+    tenants.map((t) => t.id),
+    perTenant,
+  );
+  log(
+    `  ${data.salesOrders} sales orders, ${data.customers} customers in ${data.seconds.toFixed(1)} s: ${JSON.stringify(data.byStatus)}`,
+  );
+  const tenant = tenants[0]!;
+  const key = await createBenchKey(s.baseUrl, s.databaseUrl, {
+    email: tenant.adminEmail,
+    password: tenant.adminPassword,
+    tenant: tenant.slug,
+  });
+
+  const resource = resourceNamed('sales_order');
+  const statement = await captureListStatement(resource, tenant.id, QUERY);
+  log('starting the bare servers…');
+  const variants: Array<[string, Layer[]]> = [
+    ['1 bare', []],
+    ['2 bare + auth', ['auth']],
+    ['3 bare + RLS', ['rls']],
+    ['4 bare + auth + RLS', ['auth', 'rls']],
+  ];
+  // Every target gets the same request headers, so request parsing costs them the same.
+  const headers = { authorization: `Bearer ${key.key}`, 'x-tenant-id': tenant.slug };
+  const routes: HttpRoute[] = [];
+  for (const [name, layers] of variants) {
+    const server = await startBareServer(layers, {
+      databaseUrl: s.databaseUrl,
+      tenantId: tenant.id,
+      resource: resource.name,
+      path: `/${resource.path}${QUERY}`,
+      apiKeyHashSecret: s.apiKeyHashSecret,
+    });
+    s.onStop(() => server.stop());
+    const url = `${server.baseUrl}/${resource.path}${QUERY}`;
+    routes.push({ name, url, headers, serverPid: server.pid, expectStatus: 200 });
+  }
+  const portal: HttpRoute = {
+    name: '5 portal',
+    url: `${s.baseUrl}/api/v1/${resource.path}${QUERY}`,
+    headers,
+    serverPid: s.portalPid,
+    expectStatus: 200,
+  };
+  routes.push(portal);
+
+  log('checking that every target gives the portal’s answer…');
+  const correctness = await checkSameAnswers(routes.slice(0, -1), portal, {
+    databaseUrl: s.databaseUrl,
+    tenantId: tenant.id,
+    status: STATUS,
+    statement,
+  });
+  log(
+    `  same ${correctness.bodyBytes} bytes from all 5 (${correctness.rows} rows, same next_cursor); the portal ran the same statement text`,
+  );
+
+  log(
+    `HTTP: ${settings.rounds} rounds × ${routes.length} targets × ${settings.seconds} s, ${settings.connections} connections`,
+  );
+  const http = await runHttpRounds(routes, { ...settings, postmasterPid: s.postmasterPid });
+  log('database calls…');
+  const db = await measureDbCases(
+    listDbCases({
+      statement,
+      tenantId: tenant.id,
+      apiKey: key.key,
+      hashSecret: s.apiKeyHashSecret,
+    }),
+    {
+      databaseUrl: s.databaseUrl,
+      postmasterPid: s.postmasterPid,
+      seconds: settings.dbSeconds,
+      concurrency: settings.connections,
+    },
+  );
+
+  const environment = {
+    node: process.version,
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+    postgres: `${s.postgresVersion} (${durability})`,
+    portal: `${settings.portal === 'dist' ? 'dist/main.js' : 'src/main.ts via tsx'}, NODE_ENV=production, pool 10, one process`,
+  };
+  const confirmed = Math.round((data.byStatus[STATUS] ?? 0) / settings.tenants);
+  const out = [
+    `\n== Sales-order list: portal vs bare node:http + pg, one run (${environment.cpus}; Node ${environment.node}; PostgreSQL ${environment.postgres})`,
+    `   GET /api/v1/${resource.path}${QUERY} with an API key (scope sales:read), tenant ${tenant.slug}`,
+    `   data: ${data.salesOrders} sales orders in ${settings.tenants} tenants (${perTenant} each, ~${confirmed} ${STATUS}), ${data.customers} customers; VACUUM ANALYZE`,
+    `   medians of ${settings.rounds} interleaved rounds of ${settings.seconds} s, ${settings.connections} connections, pipelining 1; one process per target, pool of 10 each`,
+    `   rate limits of the key and its tenant raised to ${UNTHROTTLED_LIMIT}/min by SQL: every request is counted, none refused`,
+    `   portal: ${environment.portal}; bare servers: src/list/bare-server.ts via tsx; load generator, servers and PostgreSQL share the cores`,
+    `   all 5 answered the same ${correctness.bodyBytes} bytes before the rounds; "others' CPU %": other processes' CPU meanwhile (% of one core)\n`,
+    httpTable(http, 'server'),
+    '',
+    verdict(http),
+    '',
+    stepTable(
+      http,
+      [
+        ['key check + rate limit', '2', '1'],
+        ['RLS transaction (BEGIN+set_config, COMMIT)', '3', '1'],
+        ['both layers', '4', '1'],
+        ['  key check on top of RLS', '4', '3'],
+        ['  RLS on top of key check', '4', '2'],
+        ['portal beyond both (Hono, zod, rights, engine)', '5', '4'],
+        ['portal, all in', '5', '1'],
+      ],
+      'server',
+    ),
+    '',
+    dbTable(db),
+  ].join('\n');
+  process.stdout.write(`${out}\n`);
+
+  await writeResults('list', {
+    environment,
+    settings,
+    data,
+    statement: { name: statement.name, text: statement.text },
+    correctness,
+    http,
+    db,
+  });
+}
+
+/** The issue's figure: portal ÷ bare, overall and round by round (rounds are interleaved). */
+function verdict(http: HttpRouteResult[]): string {
+  const bare = http[0]!;
+  const portal = http[http.length - 1]!;
+  const ratio = portal.reqPerSec / bare.reqPerSec;
+  const perRound = portal.rounds.map((r, i) => f(r.reqPerSec / bare.rounds[i]!.reqPerSec, 2));
+  return [
+    `   portal vs bare: ${f(ratio, 2)}× the req/s (round by round: ${perRound.join(', ')}), p50 ${f(portal.p50Ms / bare.p50Ms, 2)}×, p99 ${f(portal.p99Ms / bare.p99Ms, 2)}×`,
+    `   bar of the issue, ≥ ${BAR} with authentication, rate limit and RLS on: ${ratio >= BAR ? 'met' : 'NOT met'}`,
+  ].join('\n');
+}
+
+runBench('list', main, () => stack?.stop());

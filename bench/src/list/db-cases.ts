@@ -1,0 +1,46 @@
+import { hashApiKey, parseApiKey } from '../../../apps/portal/src/auth/api-key-format';
+import { withTenant } from '../../../apps/portal/src/resources/tenant-transaction';
+import type { DbCase } from '../lib/db-timing';
+import type { ListStatement } from './list-statement';
+
+// As authenticate.ts sends it through Kysely: an unnamed statement.
+const AUTHENTICATE = 'SELECT * FROM authenticate_api_key($1, $2, $3::int)';
+
+/**
+ * The list path's database calls, each alone, so the HTTP differences can be read against
+ * what PostgreSQL spends on each layer: the statement, the row-level-security transaction
+ * around it (and around nothing), and the key check with and without its rate limit.
+ */
+export function listDbCases(input: {
+  statement: ListStatement;
+  tenantId: string;
+  apiKey: string;
+  hashSecret: string;
+}): DbCase[] {
+  const { statement, tenantId } = input;
+  const query = { name: statement.name, text: statement.text, values: statement.values };
+  const parts = parseApiKey(input.apiKey);
+  if (!parts) throw new Error('the bench key does not parse');
+  const hash = hashApiKey(parts.key, Buffer.from(input.hashSecret));
+  const unknownHash = Buffer.alloc(hash.length, 7);
+  return [
+    { name: 'list statement, named (as the bare server)', run: (p) => p.query(query) },
+    {
+      name: 'list statement in withTenant (RLS)',
+      run: (p) => withTenant(p, tenantId, (c) => c.query(query)),
+    },
+    {
+      name: 'withTenant around SELECT 1',
+      run: (p) => withTenant(p, tenantId, (c) => c.query('SELECT 1')),
+    },
+    {
+      name: 'authenticate_api_key (the key)',
+      run: (p) => p.query(AUTHENTICATE, [parts.prefix, hash, 600]),
+    },
+    {
+      // Same plpgsql call, no row matches: returns before the rate limit.
+      name: 'authenticate_api_key (unknown key)',
+      run: (p) => p.query(AUTHENTICATE, [parts.prefix, unknownHash, 600]),
+    },
+  ];
+}
