@@ -3,12 +3,15 @@ import type pg from 'pg';
 import type { TokenSigner } from './auth/jwt';
 import type { PortalEnv } from './env';
 import type { Logger } from './http/logger';
+import type { TenantDatabase } from './resources/tenant-database';
 
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */
 export interface Deps {
   db: Kysely<Database>;
-  /** The same pool as `db`'s, for the generic resource engine's hand-built SQL. */
+  /** The same pool as `db`'s, for hand-built hot-path SQL (API-key authentication). */
   pool: pg.Pool;
+  /** Business statements: as `erp_app`, bound to a tenant (row-level security). */
+  tenantDb: TenantDatabase;
   env: PortalEnv;
   tokens: TokenSigner;
   /** HMAC key of API-key hashes. */

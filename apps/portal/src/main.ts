@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { createTokenSigner, generateSigningKeys } from './auth/jwt';
 import { EnvError, parseEnv } from './env';
 import { createLogger } from './http/logger';
+import { createTenantDatabase } from './resources/tenant-database';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
 async function main(): Promise<void> {
@@ -27,9 +28,11 @@ async function main(): Promise<void> {
     max: env.DATABASE_POOL_SIZE,
     applicationName: 'portal',
   });
+  const tenantDb = createTenantDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
   const app = buildApp({
     db: database.db,
     pool: database.pool,
+    tenantDb,
     env,
     logger,
     tokens: await createTokenSigner(signing.privateKey, signing.publicKey),

@@ -5,6 +5,7 @@ import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src
 import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/http/logger';
+import { createTenantDatabase } from '../src/resources/tenant-database';
 import { seedPlans } from '../src/seed/plans';
 
 export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';
@@ -23,9 +24,11 @@ export async function createTestPortal(env: Record<string, string> = {}, databas
   const tdb = database ?? (await createTestDatabase());
   if (!database) await seedPlans(tdb.db);
   const clock = { offsetMs: 0 };
+  const tenantDb = createTenantDatabase({ url: tdb.url, max: 5 });
   const deps: Deps = {
     db: tdb.db,
     pool: tdb.pool,
+    tenantDb,
     env: parseEnv({
       NODE_ENV: 'test',
       DATABASE_URL: tdb.url,
@@ -41,7 +44,16 @@ export async function createTestPortal(env: Record<string, string> = {}, databas
     now: () => new Date(Date.now() + clock.offsetMs),
   };
   const app = buildApp(deps);
-  return { app, deps, tdb, clock, ...fixtures(app) };
+  // Closing the test database first ends the tenant pool, whose connections are on it.
+  const closeDatabase = tdb.close;
+  const closable = {
+    ...tdb,
+    close: async () => {
+      await tenantDb.close();
+      await closeDatabase();
+    },
+  };
+  return { app, deps, tdb: closable, clock, ...fixtures(app) };
 }
 
 /** Requests that build a realistic world through the public API itself. */

@@ -1,7 +1,6 @@
 import { catalogue } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRecord } from '../src/resources/records-write';
-import { withTenant } from '../src/resources/tenant-transaction';
 import { sampleBody } from '../src/seed/samples';
 import { createTestPortal, session } from './harness';
 import { populate } from './resources-harness';
@@ -223,7 +222,7 @@ describe('transactions', () => {
     const before = await count('SELECT count(*)::int AS n FROM events');
     const customers = await count('SELECT count(*)::int AS n FROM customers');
     await expect(
-      withTenant(portal.tdb.pool, tenant.id, async (client) => {
+      portal.deps.tenantDb.transaction(tenant.id, async (client) => {
         await insertRecord(
           client,
           customer,
@@ -255,8 +254,7 @@ describe('transactions', () => {
     ).toBe(201);
     const all = await count('SELECT count(DISTINCT tenant_id)::int AS n FROM customers');
     expect(all).toBeGreaterThanOrEqual(2);
-    const seen = await withTenant(
-      portal.tdb.pool,
+    const seen = await portal.deps.tenantDb.transaction(
       tenant.id,
       async (client) => (await client.query('SELECT DISTINCT tenant_id FROM customers')).rows,
     );

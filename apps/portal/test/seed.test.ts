@@ -18,10 +18,10 @@ describe('demo seed', () => {
       .select('id')
       .where('slug', '=', 'demo')
       .executeTakeFirstOrThrow();
-    const created = await seedDemoRecords(portal.tdb.pool, demo.id, catalogue, 6);
+    const created = await seedDemoRecords(portal.deps.tenantDb, demo.id, catalogue, 6);
     expect(created).toBe(catalogue.length * 6);
     await seedDemo(portal.tdb.db, 'demo password 123');
-    expect(await seedDemoRecords(portal.tdb.pool, demo.id, catalogue, 6)).toBe(0);
+    expect(await seedDemoRecords(portal.deps.tenantDb, demo.id, catalogue, 6)).toBe(0);
 
     const headers = session(
       (await portal.login(DEMO_ADMIN_EMAIL, 'demo password 123')).access_token,

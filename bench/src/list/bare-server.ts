@@ -3,7 +3,7 @@ import pg from 'pg';
 // The portal's own functions, so each layer does exactly what the portal does for it.
 import { hashApiKey, parseApiKey } from '../../../apps/portal/src/auth/api-key-format';
 import { encodeCursor } from '../../../apps/portal/src/resources/cursor';
-import { withTenant } from '../../../apps/portal/src/resources/tenant-transaction';
+import { createTenantDatabase } from '../../../apps/portal/src/resources/tenant-database';
 import { captureListStatement, resourceNamed } from './list-statement';
 
 /**
@@ -13,7 +13,7 @@ import { captureListStatement, resourceNamed } from './list-statement';
  * portal's layers one by one:
  * - `auth`: the API key (parse, checksum, HMAC) and `authenticate_api_key` (key lookup +
  *   rate limit, one round trip, unnamed as Kysely sends it), the tenant header and the scope;
- * - `rls`: the query inside the portal's `withTenant` (BEGIN + set_config, query, COMMIT).
+ * - `rls`: the query through the portal's tenant database (role erp_app, tenant set per session).
  * Without `auth` the tenant is fixed; without `rls` the query runs as the connecting
  * superuser, which row-level security does not apply to.
  */
@@ -42,6 +42,10 @@ const pool = new pg.Pool({
   application_name: `bench-bare-${[...layers].join('+') || 'none'}`,
 });
 pool.on('error', () => {});
+const tenantDb = createTenantDatabase({
+  url: env('BARE_DATABASE_URL'),
+  max: Number(process.env.BARE_POOL_SIZE ?? 10),
+});
 
 const AUTHENTICATE = 'SELECT * FROM authenticate_api_key($1, $2, $3::int)';
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -73,7 +77,11 @@ async function authenticate(req: http.IncomingMessage, headers: Record<string, s
   const parts = parseApiKey(token);
   if (!parts) throw new Refusal(401, 'cle_api_invalide');
   const hash = hashApiKey(parts.key, hashSecret);
-  const { rows } = await pool.query<KeyRow>(AUTHENTICATE, [parts.prefix, hash, defaultRateLimit]);
+  const { rows } = await pool.query<KeyRow>({
+    name: 'authenticate_api_key',
+    text: AUTHENTICATE,
+    values: [parts.prefix, hash, defaultRateLimit],
+  });
   const row = rows[0];
   if (!row) throw new Refusal(401, 'cle_api_invalide');
   headers['X-RateLimit-Limit'] = String(row.rate_limit);
@@ -92,7 +100,7 @@ async function listPage(tenantId: string): Promise<string> {
   const values = [tenantId, ...statement.values.slice(1)];
   const query = { name: statement.name, text: statement.text, values };
   const { rows } = layers.has('rls')
-    ? await withTenant(pool, tenantId, (client) => client.query<Record<string, string>>(query))
+    ? await tenantDb.run(tenantId, (client) => client.query<Record<string, string>>(query))
     : await pool.query<Record<string, string>>(query);
   const page = rows.slice(0, statement.pageSize);
   const last = page[page.length - 1];

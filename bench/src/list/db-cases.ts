@@ -1,9 +1,9 @@
+import type pg from 'pg';
 import { hashApiKey, parseApiKey } from '../../../apps/portal/src/auth/api-key-format';
-import { withTenant } from '../../../apps/portal/src/resources/tenant-transaction';
 import type { DbCase } from '../lib/db-timing';
 import type { ListStatement } from './list-statement';
 
-// As authenticate.ts sends it through Kysely: an unnamed statement.
+// As authenticate.ts sends it: a named statement.
 const AUTHENTICATE = 'SELECT * FROM authenticate_api_key($1, $2, $3::int)';
 
 /**
@@ -11,6 +11,24 @@ const AUTHENTICATE = 'SELECT * FROM authenticate_api_key($1, $2, $3::int)';
  * what PostgreSQL spends on each layer: the statement, the row-level-security transaction
  * around it (and around nothing), and the key check with and without its rate limit.
  */
+/** What the portal's tenant database does for multi-statement work (idempotent writes). */
+async function inTransaction(
+  pool: pg.Pool,
+  tenantId: string,
+  work: (client: pg.PoolClient) => Promise<unknown>,
+) {
+  const client = await pool.connect();
+  try {
+    await client.query(
+      `BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', 'erp_app', true)`,
+    );
+    await work(client);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}
+
 export function listDbCases(input: {
   statement: ListStatement;
   tenantId: string;
@@ -26,16 +44,21 @@ export function listDbCases(input: {
   return [
     { name: 'list statement, named (as the bare server)', run: (p) => p.query(query) },
     {
-      name: 'list statement in withTenant (RLS)',
-      run: (p) => withTenant(p, tenantId, (c) => c.query(query)),
+      name: 'list statement in a tenant transaction (3 round trips)',
+      run: (p) => inTransaction(p, tenantId, (c) => c.query(query)),
     },
     {
-      name: 'withTenant around SELECT 1',
-      run: (p) => withTenant(p, tenantId, (c) => c.query('SELECT 1')),
+      name: 'tenant transaction around SELECT 1',
+      run: (p) => inTransaction(p, tenantId, (c) => c.query('SELECT 1')),
     },
     {
       name: 'authenticate_api_key (the key)',
-      run: (p) => p.query(AUTHENTICATE, [parts.prefix, hash, 600]),
+      run: (p) =>
+        p.query({
+          name: 'authenticate_api_key',
+          text: AUTHENTICATE,
+          values: [parts.prefix, hash, 600],
+        }),
     },
     {
       // Same plpgsql call, no row matches: returns before the rate limit.

@@ -1,5 +1,4 @@
 import { ApiError } from '@erp/contract';
-import { sql } from '@erp/db';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps';
 import type { AppEnv, Caller } from '../http/context';
@@ -70,9 +69,12 @@ async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string)
   const parts = parseApiKey(token);
   if (!parts) throw invalidKey();
   const hash = hashApiKey(parts.key, deps.apiKeyHashSecret);
-  const { rows } = await sql<KeyRow>`
-    SELECT * FROM authenticate_api_key(${parts.prefix}, ${hash}, ${deps.env.API_KEY_RATE_LIMIT_PER_MINUTE}::int)
-  `.execute(deps.db);
+  // A named statement: prepared once per connection, planned once.
+  const { rows } = await deps.pool.query<KeyRow>({
+    name: 'authenticate_api_key',
+    text: 'SELECT * FROM authenticate_api_key($1, $2, $3)',
+    values: [parts.prefix, hash, deps.env.API_KEY_RATE_LIMIT_PER_MINUTE],
+  });
   const row = rows[0];
   if (!row) throw invalidKey();
 

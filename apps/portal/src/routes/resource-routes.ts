@@ -1,6 +1,7 @@
 import { ApiError, type Resource, type ResourceRoute, resourceRoutes } from '@erp/contract';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import type pg from 'pg';
 import { requireRight } from '../auth/rights';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
@@ -14,7 +15,6 @@ import {
   transitionRecord,
   type WrittenRecord,
 } from '../resources/records-write';
-import { withTenant } from '../resources/tenant-transaction';
 
 type Ctx = Context<AppEnv>;
 type Handler = (c: Ctx) => Promise<Response>;
@@ -48,35 +48,39 @@ function requireResourceRight({ kind, resource }: ResourceRoute): MiddlewareHand
 }
 
 function handlerFor(deps: Deps, { kind, resource, action }: ResourceRoute): Handler {
-  /** Runs `work` in the caller's tenant transaction (rights were checked by the route's middleware). */
-  const inTenant = <T>(c: Ctx, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(deps.pool, tenantOf(callerOf(c)).id, work);
+  /** Runs single statements for the caller's tenant (rights were checked by the route's middleware). */
+  const inTenant = <T>(c: Ctx, work: (client: pg.PoolClient) => Promise<T>) =>
+    deps.tenantDb.run(tenantOf(callerOf(c)).id, work);
   const id = (c: Ctx) => (c.req.valid as (t: 'param') => { id: string })('param').id.toLowerCase();
   const json = (c: Ctx) => (c.req.valid as (t: 'json') => Record<string, unknown>)('json');
   const tenantId = (c: Ctx) => tenantOf(callerOf(c)).id;
 
-  /** Runs a POST once per Idempotency-Key (same body → same response). */
-  const once = (
+  /** Runs a POST once per Idempotency-Key (same body → same response); the claim, the write and the stored response share one transaction. */
+  const once = async (
     c: Ctx,
     body: unknown,
-    write: (client: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<WrittenRecord>,
+    write: (client: pg.PoolClient) => Promise<WrittenRecord>,
     status: number,
-  ) =>
-    inTenant(c, async (client) => {
-      const run = async (): Promise<StoredResponse> => {
-        const record = await write(client);
-        return { status, etag: etag(record.version), body: record.json };
-      };
-      const key = c.req.header('idempotency-key');
-      if (!key) return { ...(await run()), replayed: false };
-      return runIdempotent(
-        client,
-        tenantId(c),
-        key,
-        requestFingerprint(c.req.method, c.req.path, body),
-        run,
-      );
-    }).then((r) => respond(c, r.status, r.body, { etag: r.etag, replayed: r.replayed }));
+  ) => {
+    const asResponse = (record: WrittenRecord): StoredResponse => ({
+      status,
+      etag: etag(record.version),
+      body: record.json,
+    });
+    const key = c.req.header('idempotency-key');
+    const result = key
+      ? await deps.tenantDb.transaction(tenantId(c), (client) =>
+          runIdempotent(
+            client,
+            tenantId(c),
+            key,
+            requestFingerprint(c.req.method, c.req.path, body),
+            async () => asResponse(await write(client)),
+          ),
+        )
+      : { ...asResponse(await inTenant(c, write)), replayed: false };
+    return respond(c, result.status, result.body, { etag: result.etag, replayed: result.replayed });
+  };
 
   switch (kind) {
     case 'list':

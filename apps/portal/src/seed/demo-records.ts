@@ -1,7 +1,6 @@
 import type { Resource } from '@erp/contract';
-import type pg from 'pg';
 import { insertRecord, transitionRecord } from '../resources/records-write';
-import { withTenant } from '../resources/tenant-transaction';
+import type { TenantDatabase } from '../resources/tenant-database';
 import { sampleBody } from './samples';
 
 /**
@@ -10,12 +9,12 @@ import { sampleBody } from './samples';
  * list shows a mix of statuses. Skipped when the tenant already has records.
  */
 export async function seedDemoRecords(
-  pool: pg.Pool,
+  tenantDb: TenantDatabase,
   tenantId: string,
   resources: readonly Resource[],
   perResource = 12,
 ): Promise<number> {
-  return withTenant(pool, tenantId, async (client) => {
+  return tenantDb.transaction(tenantId, async (client) => {
     const first = resources[0];
     if (first && (await client.query(`SELECT 1 FROM ${first.table} LIMIT 1`)).rowCount) return 0;
     const refs = new Map<string, string[]>();

@@ -1,5 +1,6 @@
 import { catalogue } from '@erp/contract';
 import { openDatabase } from '@erp/db';
+import { createTenantDatabase } from '../resources/tenant-database';
 import { DEMO_ADMIN_EMAIL, seedDemo } from './demo';
 import { seedDemoRecords } from './demo-records';
 
@@ -17,7 +18,9 @@ const demo = await database.db
   .select('id')
   .where('slug', '=', 'demo')
   .executeTakeFirstOrThrow();
-const records = await seedDemoRecords(database.pool, demo.id, catalogue);
+const tenantDb = createTenantDatabase({ url, max: 1 });
+const records = await seedDemoRecords(tenantDb, demo.id, catalogue);
+await tenantDb.close();
 await database.close();
 process.stdout.write(
   `seed: tenant demo, admin ${DEMO_ADMIN_EMAIL}, ${records ? `${records} business records` : 'business records already there'}\n`,

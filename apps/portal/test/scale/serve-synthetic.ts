@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import { createTokenSigner, generateSigningKeys } from '../../src/auth/jwt';
 import { parseEnv } from '../../src/env';
 import { createLogger } from '../../src/http/logger';
+import { createTenantDatabase } from '../../src/resources/tenant-database';
 import { syntheticRegistry } from './synthetic-registry';
 
 /** A portal process serving a registry of RESOURCES synthetic resources; prints its start-up figures. */
@@ -17,6 +18,7 @@ const app = buildApp(
   {
     db: database.db,
     pool: database.pool,
+    tenantDb: createTenantDatabase({ url: env.DATABASE_URL, max: 2 }),
     env,
     logger: createLogger('silent', 'portal'),
     tokens: await createTokenSigner(keys.privateKey, keys.publicKey),
