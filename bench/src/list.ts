@@ -146,7 +146,7 @@ async function main(): Promise<void> {
       http,
       [
         ['key check + rate limit', '2', '1'],
-        ['RLS transaction (BEGIN+set_config, COMMIT)', '3', '1'],
+        ['RLS (erp_app role, tenant bound per connection)', '3', '1'],
         ['both layers', '4', '1'],
         ['  key check on top of RLS', '4', '3'],
         ['  RLS on top of key check', '4', '2'],

@@ -96,7 +96,7 @@ async function portalStatements(client: pg.Client, portal: HttpRoute): Promise<S
     // Until the first sighting, then half a second more to catch any other text.
     while (Date.now() < until) {
       const { rows } = await client.query<{ query: string }>(
-        "SELECT query FROM pg_stat_activity WHERE application_name = 'portal' AND query LIKE 'SELECT row_to_json%'",
+        "SELECT query FROM pg_stat_activity WHERE application_name LIKE 'portal%' AND query LIKE 'SELECT row_to_json%'",
       );
       for (const r of rows) seen.add(r.query);
       if (seen.size && until === deadline) until = Date.now() + 500;
