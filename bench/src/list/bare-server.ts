@@ -2,6 +2,7 @@ import http from 'node:http';
 import pg from 'pg';
 // The portal's own functions, so each layer does exactly what the portal does for it.
 import { hashApiKey, parseApiKey } from '../../../apps/portal/src/auth/api-key-format';
+import { keyChecker } from '../../../apps/portal/src/auth/key-coalescer';
 import { encodeCursor } from '../../../apps/portal/src/resources/cursor';
 import { createTenantDatabase } from '../../../apps/portal/src/resources/tenant-database';
 import { captureListStatement, resourceNamed } from './list-statement';
@@ -47,18 +48,9 @@ const tenantDb = createTenantDatabase({
   max: Number(process.env.BARE_POOL_SIZE ?? 10),
 });
 
-const AUTHENTICATE = 'SELECT * FROM authenticate_api_key($1, $2, $3::int)';
 const BEARER = /^Bearer +(\S+) *$/i;
-
-interface KeyRow {
-  tenant_id: string;
-  tenant_slug: string;
-  scopes: string[];
-  rate_limit: number;
-  allowed: boolean;
-  remaining: number;
-  reset_ms: string;
-}
+// The portal's own key check: coalesced per key, several units per call.
+const checkKey = keyChecker(pool, defaultRateLimit);
 
 class Refusal extends Error {
   constructor(
@@ -77,17 +69,13 @@ async function authenticate(req: http.IncomingMessage, headers: Record<string, s
   const parts = parseApiKey(token);
   if (!parts) throw new Refusal(401, 'cle_api_invalide');
   const hash = hashApiKey(parts.key, hashSecret);
-  const { rows } = await pool.query<KeyRow>({
-    name: 'authenticate_api_key',
-    text: AUTHENTICATE,
-    values: [parts.prefix, hash, defaultRateLimit],
-  });
-  const row = rows[0];
+  const check = await checkKey(parts.prefix, hash);
+  const row = check.row;
   if (!row) throw new Refusal(401, 'cle_api_invalide');
   headers['X-RateLimit-Limit'] = String(row.rate_limit);
-  headers['X-RateLimit-Remaining'] = String(row.remaining);
-  headers['X-RateLimit-Reset'] = String(Math.ceil(Number(row.reset_ms) / 1000));
-  if (!row.allowed) throw new Refusal(429, 'limite_depassee');
+  headers['X-RateLimit-Remaining'] = String(check.remaining);
+  headers['X-RateLimit-Reset'] = String(Math.ceil(check.resetMs / 1000));
+  if (!check.allowed) throw new Refusal(429, 'limite_depassee');
   const tenant = String(req.headers['x-tenant-id'] ?? req.headers['x-tenant'] ?? '').trim();
   if (tenant !== row.tenant_id && tenant !== row.tenant_slug)
     throw new Refusal(403, 'tenant_invalide');

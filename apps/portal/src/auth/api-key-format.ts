@@ -21,9 +21,8 @@ export function looksLikeApiKey(token: string): boolean {
   return token.startsWith(KIND);
 }
 
-/** Draws a new key. */
-export function generateApiKey(): ApiKeyParts {
-  const prefix = randomBase62(PREFIX_LENGTH);
+/** Draws a new key (a given prefix is for tests: a well-formed key that is not the stored one). */
+export function generateApiKey(prefix = randomBase62(PREFIX_LENGTH)): ApiKeyParts {
   const body = `${KIND}${prefix}_${randomBase62(RANDOM_LENGTH)}`;
   return { key: body + checksum(body), prefix };
 }

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps';
 import type { AppEnv, Caller } from '../http/context';
 import { hashApiKey, looksLikeApiKey, parseApiKey } from './api-key-format';
+import { keyChecker } from './key-coalescer';
 import { effectiveKeyRights, rightsFromRoles } from './rights';
 import { headerNamesTenant, readTenantHeader } from './tenant-header';
 
@@ -44,20 +45,6 @@ export function authenticate(deps: Deps, options: AuthenticateOptions): Middlewa
   };
 }
 
-interface KeyRow {
-  key_id: string;
-  tenant_id: string;
-  tenant_slug: string;
-  tenant_modules: string[];
-  holder_id: string;
-  holder_roles: string[];
-  scopes: string[];
-  rate_limit: number;
-  allowed: boolean;
-  remaining: number;
-  reset_ms: string;
-}
-
 async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string): Promise<Caller> {
   // Keys are for servers: a browser-borne request must not even learn whether the key is valid.
   if (c.req.header('origin') !== undefined) {
@@ -69,21 +56,18 @@ async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string)
   const parts = parseApiKey(token);
   if (!parts) throw invalidKey();
   const hash = hashApiKey(parts.key, deps.apiKeyHashSecret);
-  // A named statement: prepared once per connection, planned once.
-  const { rows } = await deps.pool.query<KeyRow>({
-    name: 'authenticate_api_key',
-    text: 'SELECT * FROM authenticate_api_key($1, $2, $3)',
-    values: [parts.prefix, hash, deps.env.API_KEY_RATE_LIMIT_PER_MINUTE],
-  });
-  const row = rows[0];
+  const check = await keyChecker(deps.pool, deps.env.API_KEY_RATE_LIMIT_PER_MINUTE)(
+    parts.prefix,
+    hash,
+  );
+  const row = check.row;
   if (!row) throw invalidKey();
 
-  const resetMs = Number(row.reset_ms);
   c.header('X-RateLimit-Limit', String(row.rate_limit));
-  c.header('X-RateLimit-Remaining', String(row.remaining));
-  c.header('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
-  if (!row.allowed) {
-    const retryAfter = Math.max(1, Math.ceil((resetMs - Date.now()) / 1000));
+  c.header('X-RateLimit-Remaining', String(check.remaining));
+  c.header('X-RateLimit-Reset', String(Math.ceil(check.resetMs / 1000)));
+  if (!check.allowed) {
+    const retryAfter = Math.max(1, Math.ceil((check.resetMs - Date.now()) / 1000));
     throw new ApiError(
       'limite_depassee',
       'Rate limit exceeded.',
