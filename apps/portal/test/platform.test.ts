@@ -135,6 +135,15 @@ describe('internal endpoints', () => {
     expect(await modules()).toHaveLength(8);
     expect((await change('canceled')).body.tenant_modules).toEqual([]);
     expect(await modules()).toEqual([]);
+    const dashes = await internal('/api/v1/internal/subscriptions', {
+      tenant: '-'.repeat(36),
+      plan_code: 'starter',
+      status: 'active',
+      provider: 'stripe',
+      provider_subscription_id: 'sub_y',
+    });
+    expect(dashes.status).toBe(404);
+    expect(dashes.body.code).toBe('introuvable');
     const missing = await internal('/api/v1/internal/subscriptions', {
       tenant: 'no-such',
       plan_code: 'starter',

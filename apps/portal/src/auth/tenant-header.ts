@@ -1,7 +1,5 @@
-import { ApiError } from '@erp/contract';
+import { ApiError, isUuid } from '@erp/contract';
 import type { Context } from 'hono';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A tenant as named by a request: its slug or its UUID. */
 export interface TenantHeader {
@@ -23,8 +21,8 @@ export function readTenantHeader(c: Context): TenantHeader | null {
   }
   const value = byId ?? byName;
   if (!value) return null;
-  const isUuid = UUID.test(value);
-  return { value: isUuid ? value.toLowerCase() : value, isUuid };
+  const uuid = isUuid(value);
+  return { value: uuid ? value.toLowerCase() : value, isUuid: uuid };
 }
 
 /** Whether the header names this tenant. */

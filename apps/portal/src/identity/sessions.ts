@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { ApiError } from '@erp/contract';
+import { ApiError, isUuid } from '@erp/contract';
 import { sql } from '@erp/db';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/jwt';
 import { verifyPassword } from '../auth/passwords';
@@ -137,8 +137,4 @@ async function revokeFamily(deps: Deps, familyId: string): Promise<void> {
 
 function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
-}
-
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

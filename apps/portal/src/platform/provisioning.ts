@@ -1,4 +1,4 @@
-import { ApiError, toModules } from '@erp/contract';
+import { ApiError, isUuid, toModules } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
@@ -69,11 +69,10 @@ export async function changeSubscription(
   },
 ) {
   return deps.db.transaction().execute(async (trx) => {
-    const isId = /^[0-9a-f-]{36}$/i.test(input.tenant);
     const tenant = await trx
       .selectFrom('tenants')
       .select('id')
-      .where(isId ? 'id' : 'slug', '=', input.tenant.toLowerCase())
+      .where(isUuid(input.tenant) ? 'id' : 'slug', '=', input.tenant.toLowerCase())
       .forUpdate()
       .executeTakeFirst();
     if (!tenant) throw new ApiError('introuvable', 'No such tenant.', { tenant: input.tenant });

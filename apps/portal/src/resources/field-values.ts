@@ -1,6 +1,5 @@
-import type { Field } from '@erp/contract';
+import { type Field, isUuid } from '@erp/contract';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^-?\d{1,12}(\.\d{1,6})?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
@@ -53,7 +52,7 @@ export function parseUrlValue(field: Field, raw: string): string | undefined {
         : undefined;
     case 'uuid':
     case 'reference':
-      return UUID.test(raw) ? raw.toLowerCase() : undefined;
+      return isUuid(raw) ? raw.toLowerCase() : undefined;
     case 'enum':
       return field.values.includes(raw) ? raw : undefined;
     case 'text':

@@ -1,6 +1,5 @@
+import { isUuid } from '@erp/contract';
 import pg from 'pg';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where business statements run: always as `erp_app`, always bound to one tenant. */
 export interface TenantDatabase {
@@ -33,7 +32,7 @@ export function createTenantDatabase(options: { url: string; max?: number }): Te
 
   async function checkout(tenantId: string): Promise<pg.PoolClient> {
     // The id is inlined to spare a parse; it comes from our own tables, and is checked.
-    if (!UUID.test(tenantId)) throw new Error('tenant id is not a UUID');
+    if (!isUuid(tenantId)) throw new Error('tenant id is not a UUID');
     return pool.connect();
   }
 

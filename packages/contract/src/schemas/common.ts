@@ -1,5 +1,12 @@
 import { z } from '@hono/zod-openapi';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a string is a UUID (any case): decides id-or-slug lookups before they reach a uuid column. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 export const UuidSchema = z.uuid().openapi({ example: '0b6f4c52-3f0e-4c7e-9a39-7d1f0f3b2a11' });
 export const TimestampSchema = z.iso
   .datetime({ offset: true })
