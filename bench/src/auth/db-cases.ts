@@ -10,7 +10,7 @@ interface CaseInput {
 }
 
 // The same statement as authenticate.ts sends (through Kysely: an unnamed statement).
-const AUTHENTICATE = 'SELECT * FROM authenticate_api_key($1, $2, $3::int)';
+const AUTHENTICATE = 'SELECT * FROM authenticate_api_key_units($1, $2, $3::int, 1)';
 
 // The key lookup inside authenticate_api_key, alone: what verification costs without the rate limit.
 const LOOKUP = `

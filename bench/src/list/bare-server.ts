@@ -12,7 +12,7 @@ import { captureListStatement, resourceNamed } from './list-statement';
  * request with the statement the portal sends for it (captured from the portal's engine at
  * start-up, named, prepared), in the portal's response format. `BARE_LAYERS` adds the
  * portal's layers one by one:
- * - `auth`: the API key (parse, checksum, HMAC) and `authenticate_api_key` (key lookup +
+ * - `auth`: the API key (parse, checksum, HMAC) and `authenticate_api_key_units` (key lookup +
  *   rate limit, one round trip, unnamed as Kysely sends it), the tenant header and the scope;
  * - `rls`: the query through the portal's tenant database (role erp_app, tenant set per session).
  * Without `auth` the tenant is fixed; without `rls` the query runs as the connecting

@@ -4,7 +4,7 @@ import type { DbCase } from '../lib/db-timing';
 import type { ListStatement } from './list-statement';
 
 // As authenticate.ts sends it: a named statement.
-const AUTHENTICATE = 'SELECT * FROM authenticate_api_key($1, $2, $3::int)';
+const AUTHENTICATE = 'SELECT * FROM authenticate_api_key_units($1, $2, $3::int, 1)';
 
 /**
  * The list path's database calls, each alone, so the HTTP differences can be read against
@@ -55,7 +55,7 @@ export function listDbCases(input: {
       name: 'authenticate_api_key (the key)',
       run: (p) =>
         p.query({
-          name: 'authenticate_api_key',
+          name: 'authenticate_api_key_units',
           text: AUTHENTICATE,
           values: [parts.prefix, hash, 600],
         }),
