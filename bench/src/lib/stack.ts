@@ -68,7 +68,7 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
     const databaseUrl = server.urlFor(DATABASE);
 
     const handle = openDatabase({ url: databaseUrl, max: 1 });
-    await migrateToLatest(handle.db).finally(() => handle.close());
+    await migrateToLatest(handle).finally(() => handle.close());
     const adminPassword = randomBytes(12).toString('hex');
     // The portal's own seed script: plans and tenant `demo` with admin@demo.test (super-admin).
     await runNode(['--import', 'tsx', 'src/seed/main.ts'], {

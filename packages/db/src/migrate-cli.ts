@@ -9,7 +9,7 @@ if (!url) {
 }
 const database = openDatabase({ url, max: 1, applicationName: 'migrate' });
 try {
-  const { results = [] } = await migrateToLatest(database.db);
+  const { results = [] } = await migrateToLatest(database);
   for (const r of results) process.stdout.write(`migrate: ${r.status} ${r.migrationName}\n`);
   if (results.length === 0) process.stdout.write('migrate: up to date\n');
 } catch (error) {

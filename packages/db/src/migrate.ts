@@ -1,11 +1,20 @@
+import { Logger, runMigrations as runQueueMigrations } from 'graphile-worker';
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import type pg from 'pg';
 import { migrations } from './migrations/index';
 
-/** Applies every pending migration; throws with the failing migration's name. */
-// biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema, as Kysely's Migrator does.
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+/**
+ * Applies every pending migration; throws with the failing migration's name. The job queue's
+ * schema (graphile-worker's own migrations) comes first: our triggers enqueue into it.
+ */
+export async function migrateToLatest(handle: {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema, as Kysely's Migrator does.
+  db: Kysely<any>;
+  pool: pg.Pool;
+}): Promise<MigrationResultSet> {
+  await runQueueMigrations({ pgPool: handle.pool, logger: silentLogger });
   const migrator = new Migrator({
-    db,
+    db: handle.db,
     provider: { getMigrations: async () => migrations },
   });
   const result = await migrator.migrateToLatest();
@@ -15,3 +24,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   }
   return result;
 }
+
+/** graphile-worker announces its migrations on the console; the migrate CLI reports ours. */
+const silentLogger = new Logger(() => () => {});

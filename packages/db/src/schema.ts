@@ -91,6 +91,61 @@ export interface RateLimitBucketsTable {
   idle_after: Timestamp;
 }
 
+export interface WebhookSubscriptionsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  url: string;
+  events: string[];
+  description: Defaulted<string>;
+  enabled: Defaulted<boolean>;
+  disabled_reason: string | null;
+  webhook_version: string;
+  secret_sealed: Buffer;
+  previous_secret_sealed: Buffer | null;
+  previous_secret_expires_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  tenant_id: string;
+  subscription_id: string;
+  event_id: string;
+  event_type: string;
+  status: Defaulted<DeliveryStatus>;
+  attempts: Defaulted<number>;
+  next_attempt_at: Date | null;
+  last_response_status: number | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  manual: Defaulted<boolean>;
+  started_at: Timestamp;
+  duration_ms: number;
+  response_status: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  type: string;
+  resource: string;
+  resource_id: string;
+  data: unknown;
+  created_at: Timestamp;
+}
+
 /** The portal's tables, as Kysely sees them. */
 export interface Database {
   plans: PlansTable;
@@ -101,4 +156,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   api_keys: ApiKeysTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  events: EventsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }

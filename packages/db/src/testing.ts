@@ -43,7 +43,7 @@ export async function setupTestDatabaseServer(project: {
   await adminQuery(adminUrl, `CREATE DATABASE ${template}`);
   const handle = openDatabase({ url: withDatabase(adminUrl, template), max: 1 });
   try {
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
   } finally {
     await handle.close();
   }

@@ -49,7 +49,7 @@ export async function provideDatabase(
 export async function migrate(url: string): Promise<number> {
   const database = openDatabase({ url, max: 1, applicationName: 'pnpm-dev' });
   try {
-    const result = await migrateToLatest(database.db);
+    const result = await migrateToLatest(database);
     return result.results?.length ?? 0;
   } finally {
     await database.close();

@@ -7,6 +7,7 @@ import * as firstCatalogue from './2026-11-22-0005-first-catalogue';
 import * as rateLimitRing from './2026-11-22-0006-rate-limit-ring';
 import * as coalescedUnits from './2026-11-22-0007-coalesced-units';
 import * as oneRateLimiter from './2026-11-22-0008-one-rate-limiter';
+import * as webhooks from './2026-11-23-0009-webhooks';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0006-rate-limit-ring': rateLimitRing,
   '2026-11-22-0007-coalesced-units': coalescedUnits,
   '2026-11-22-0008-one-rate-limiter': oneRateLimiter,
+  '2026-11-23-0009-webhooks': webhooks,
 };
