@@ -32,6 +32,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

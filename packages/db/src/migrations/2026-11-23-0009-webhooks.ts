@@ -11,6 +11,8 @@ import { type Kysely, sql } from 'kysely';
  *   some enabled subscription of its tenant wants, in the business transaction itself: a
  *   rollback leaves no job, a commit cannot lose one. Tenants without subscriptions pay one
  *   index probe per write. SECURITY DEFINER: `erp_app` needs no right on the queue.
+ * - `worker_heartbeats`: each worker process's job-locking ids and when it was last seen, so
+ *   a live worker can unlock the jobs of one that died (graphile-worker alone waits 4 hours).
  * - The worker reads every tenant's outbox: sessions that set `app.worker = 'on'` pass the
  *   `events` policy (business connections never set it).
  */
@@ -63,6 +65,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (delivery_id, attempt)
     );
 
+    CREATE UNLOGGED TABLE worker_heartbeats (
+      locker_id text PRIMARY KEY,
+      process_id text NOT NULL,
+      last_seen timestamptz NOT NULL DEFAULT now()
+    );
+
     CREATE FUNCTION erp_worker_session() RETURNS boolean LANGUAGE sql STABLE AS $fn$
       SELECT coalesce(current_setting('app.worker', true), '') = 'on'
     $fn$;
@@ -99,6 +107,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     ALTER POLICY tenant_isolation ON events
       USING (tenant_id = erp_tenant_id()) WITH CHECK (tenant_id = erp_tenant_id());
     DROP FUNCTION erp_worker_session();
-    DROP TABLE webhook_delivery_attempts, webhook_deliveries, webhook_subscriptions;
+    DROP TABLE worker_heartbeats, webhook_delivery_attempts, webhook_deliveries, webhook_subscriptions;
   `.execute(db);
 }

@@ -1,0 +1,123 @@
+import { deliveryHeaders, type SecretBox } from '@erp/webhooks';
+import type pg from 'pg';
+import type { Logger } from '../runtime/logger';
+import type { Sender, SendResult } from './http-sender';
+import { MAX_ATTEMPTS, nextRetryDelay, parseRetryAfter } from './retry-schedule';
+import { RECORD_ATTEMPTS } from './statements';
+
+/** A row of FANOUT or LOAD_DELIVERY: one delivery with its event and subscription. */
+export interface DeliveryTarget {
+  delivery_id: string;
+  attempts: number;
+  status: string;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  tenant_id: string;
+  data: string;
+  subscription_id: string;
+  url: string;
+  enabled: boolean;
+  webhook_version: string;
+  secret_sealed: Buffer;
+  previous_secret_sealed: Buffer | null;
+  previous_secret_expires_at: Date | null;
+}
+
+export interface DeliveryDeps {
+  pool: pg.Pool;
+  sender: Sender;
+  secretBox: SecretBox;
+  logger: Logger;
+  retryBaseMs: number;
+  now: () => Date;
+  random?: () => number;
+}
+
+type Outcome = 'delivered' | 'retry' | 'failed' | 'gone';
+
+/**
+ * The body of a delivery (SPEC §7). The event's data is spliced in as PostgreSQL wrote it, so
+ * the bytes signed are the bytes sent.
+ */
+export function deliveryBody(target: DeliveryTarget): string {
+  return `{"id":${JSON.stringify(target.event_id)},"delivery_id":${JSON.stringify(target.delivery_id)},"type":${JSON.stringify(target.event_type)},"created_at":${JSON.stringify(target.event_created_at.toISOString())},"tenant_id":${JSON.stringify(target.tenant_id)},"data":${target.data}}`;
+}
+
+/** The secrets that sign now: the current one, and the previous one while its overlap lasts. */
+export function signingSecrets(target: DeliveryTarget, box: SecretBox, now: Date): string[] {
+  const secrets = [box.open(target.secret_sealed, target.subscription_id)];
+  if (
+    target.previous_secret_sealed &&
+    target.previous_secret_expires_at &&
+    target.previous_secret_expires_at > now
+  ) {
+    secrets.push(box.open(target.previous_secret_sealed, target.subscription_id));
+  }
+  return secrets;
+}
+
+/**
+ * Makes one attempt of each delivery, all at once, then records every result in one statement
+ * (attempt log, delivery status, next attempt enqueued). A crash before the record leaves the
+ * job to run again: delivery is at least once.
+ */
+export async function attemptDeliveries(
+  deps: DeliveryDeps,
+  targets: readonly DeliveryTarget[],
+  manual = false,
+): Promise<void> {
+  if (targets.length === 0) return;
+  const results = await Promise.all(targets.map((t) => attemptOne(deps, t)));
+  const outcomes = targets.map((t, i) => decide(deps, t, results[i]!.result));
+  await deps.pool.query(RECORD_ATTEMPTS, [
+    targets.map((t) => t.delivery_id),
+    targets.map(() => manual),
+    results.map((r) => r.startedAt),
+    results.map((r) => r.result.durationMs),
+    results.map((r) => r.result.status),
+    results.map((r) => r.result.excerpt?.replace(/\0/g, '') ?? null),
+    results.map((r) => r.result.error),
+    outcomes.map((o) => o.outcome),
+    outcomes.map((o) => o.delayMs),
+  ]);
+}
+
+async function attemptOne(deps: DeliveryDeps, target: DeliveryTarget) {
+  const startedAt = deps.now();
+  const body = deliveryBody(target);
+  // A fresh timestamp and signature on every attempt, replays included.
+  const headers = deliveryHeaders({
+    deliveryId: target.delivery_id,
+    eventType: target.event_type,
+    timestamp: Math.floor(startedAt.getTime() / 1000),
+    body,
+    webhookVersion: target.webhook_version,
+    secrets: signingSecrets(target, deps.secretBox, startedAt),
+  });
+  const result = await deps.sender.send(target.url, headers, body);
+  deps.logger.debug('webhook attempt', {
+    delivery_id: target.delivery_id,
+    event: target.event_type,
+    status: result.status,
+    duration_ms: result.durationMs,
+  });
+  return { startedAt, result };
+}
+
+function decide(deps: DeliveryDeps, target: DeliveryTarget, result: SendResult) {
+  const attempt = target.attempts + 1;
+  let outcome: Outcome;
+  if (result.status !== null && result.status >= 200 && result.status < 300) outcome = 'delivered';
+  else if (result.status === 410) outcome = 'gone';
+  else outcome = attempt >= MAX_ATTEMPTS ? 'failed' : 'retry';
+  if (outcome !== 'retry') return { outcome, delayMs: null };
+  const now = deps.now().getTime();
+  const honoured = result.status === 429 || result.status === 503;
+  const delay = nextRetryDelay(attempt, {
+    baseMs: deps.retryBaseMs,
+    retryAfterMs: honoured ? parseRetryAfter(result.retryAfter, now) : null,
+    random: deps.random,
+  });
+  return { outcome, delayMs: delay };
+}

@@ -1,0 +1,105 @@
+import { EventEmitter } from 'node:events';
+import { createSecretBox } from '@erp/webhooks';
+import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
+import pg from 'pg';
+import type { WorkerEnv } from './env';
+import { type Liveness, startLiveness } from './runtime/liveness';
+import type { Logger } from './runtime/logger';
+import { createSender, type SenderOptions } from './webhooks/http-sender';
+import { webhookTasks } from './webhooks/tasks';
+
+export interface WorkerDeps {
+  env: WorkerEnv;
+  logger: Logger;
+  now?: () => Date;
+  random?: () => number;
+  /** Overrides of the sender's address policy and DNS (tests). */
+  sender?: Partial<SenderOptions>;
+}
+
+export interface RunningWorker {
+  runner: Runner;
+  liveness: Liveness;
+  pool: pg.Pool;
+  /** Graceful shutdown: running jobs finish (aborted after 5 s), then the pool closes. */
+  stop(): Promise<void>;
+}
+
+/** Starts a worker: graphile-worker with the webhook tasks, on a pool of its own. */
+export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
+  const { env, logger } = deps;
+  const concurrency = env.WORKER_CONCURRENCY;
+  // `app.worker = on` admits these sessions to every tenant's outbox (the events policy).
+  const pool = new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: concurrency + 4,
+    application_name: 'worker',
+    options: '-c app.worker=on',
+  });
+  // A connection lost (idle or in use) must not crash the process: the pool replaces it.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const sender = createSender({
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    ...deps.sender,
+  });
+  const taskList = webhookTasks({
+    pool,
+    sender,
+    secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
+    logger,
+    retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+    now: deps.now ?? (() => new Date()),
+    random: deps.random,
+  });
+  const events: WorkerEvents = new EventEmitter();
+  const liveness = startLiveness({
+    pool,
+    events,
+    logger,
+    heartbeatMs: env.WORKER_HEARTBEAT_SECONDS * 1000,
+    deadAfterMs: env.WORKER_DEAD_AFTER_SECONDS * 1000,
+  });
+  const runner = await run({
+    pgPool: pool,
+    taskList,
+    concurrency,
+    pollInterval: env.WORKER_POLL_INTERVAL_MS,
+    noHandleSignals: true,
+    events,
+    logger: graphileLogger(logger),
+    preset: {
+      worker: {
+        // Fetch and lock jobs in batches, complete them in batches: fewer round trips a job.
+        localQueue: { size: concurrency },
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+      },
+    },
+  });
+  await liveness.beat();
+  logger.info('worker started', { concurrency });
+  return {
+    runner,
+    liveness,
+    pool,
+    async stop() {
+      await runner.stop();
+      await liveness.stop();
+      await sender.close();
+      await pool.end();
+    },
+  };
+}
+
+/** graphile-worker's messages through our JSON logger (its debug chatter only at debug). */
+function graphileLogger(logger: Logger): GraphileLogger {
+  return new GraphileLogger((scope) => (level, message, meta) => {
+    const fields = { scope: scope.label, task: scope.taskIdentifier, job_id: scope.jobId, ...meta };
+    if (level === 'error') logger.error(message, fields);
+    else if (level === 'warning') logger.warn(message, fields);
+    else if (level === 'info') logger.info(message, fields);
+    else logger.debug(message, fields);
+  });
+}
