@@ -8,3 +8,5 @@ export * from './schemas/api-keys';
 export * from './schemas/common';
 export * from './schemas/identity';
 export * from './schemas/plans';
+export * from './schemas/webhook-deliveries';
+export * from './schemas/webhooks';

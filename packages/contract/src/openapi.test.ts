@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
+import { catalogue } from './catalogue/index';
 import { errorCatalogue } from './errors';
 import { buildOpenApiDocument } from './openapi';
+import { eventCatalogue } from './registry/events';
 
 const document = buildOpenApiDocument();
 
@@ -41,6 +43,80 @@ describe('OpenAPI document', () => {
           `${method} ${path}`,
         ).toBe(true);
       }
+    }
+  });
+});
+
+describe('the webhooks section', () => {
+  const webhooks =
+    (document as { webhooks?: Record<string, { post: Record<string, unknown> }> }).webhooks ?? {};
+  const schemas = document.components?.schemas as Record<string, Record<string, unknown>>;
+  const bodyRef = (name: string) =>
+    (
+      webhooks[name]?.post.requestBody as
+        | { content: { 'application/json': { schema: { $ref: string } } } }
+        | undefined
+    )?.content['application/json'].schema.$ref;
+
+  it('has one webhook per catalogue event, and the test delivery', () => {
+    expect(Object.keys(webhooks).sort()).toEqual(
+      [...eventCatalogue(catalogue).map((e) => e.name), 'webhook.test'].sort(),
+    );
+  });
+
+  it('names one payload per event, whose data.object references the record component', () => {
+    expect(bodyRef('sales_order.created')).toBe('#/components/schemas/SalesOrderCreatedEvent');
+    const created = schemas.SalesOrderCreatedEvent as {
+      required: string[];
+      properties: { type: { enum: string[] }; data: { properties: Record<string, unknown> } };
+    };
+    expect(created.required.sort()).toEqual(
+      ['created_at', 'data', 'delivery_id', 'id', 'tenant_id', 'type'].sort(),
+    );
+    expect(created.properties.type.enum).toEqual(['sales_order.created']);
+    expect(created.properties.data.properties).toEqual({
+      object: { $ref: '#/components/schemas/SalesOrder' },
+    });
+  });
+
+  it('adds previous_status and the action to status changes and approval steps', () => {
+    const approved = schemas.PurchaseOrderApprovedEvent as {
+      properties: {
+        data: { properties: { previous_status: { enum: string[] }; action: { enum: string[] } } };
+      };
+    };
+    expect(approved.properties.data.properties.action.enum).toEqual(['approve']);
+    expect(approved.properties.data.properties.previous_status.enum).toContain(
+      'en_attente_approbation',
+    );
+    const changed = schemas.SalesOrderStatusChangedEvent as {
+      properties: { data: { properties: { action: { enum: string[] } } } };
+    };
+    expect(changed.properties.data.properties.action.enum.sort()).toEqual(
+      ['cancel', 'confirm', 'deliver', 'invoice'].sort(),
+    );
+  });
+
+  it('documents the delivery headers once, referenced by every webhook', () => {
+    const names = Object.values(
+      document.components?.parameters as Record<string, { name: string; in: string }>,
+    )
+      .filter((p) => p.in === 'header')
+      .map((p) => p.name);
+    expect(names.sort()).toEqual(
+      [
+        'X-Service-Event',
+        'X-Service-Delivery-Id',
+        'X-Service-Timestamp',
+        'X-Service-Webhook-Version',
+        'X-Service-Signature',
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ].sort(),
+    );
+    for (const [name, item] of Object.entries(webhooks)) {
+      expect(item.post.parameters, name).toHaveLength(8);
     }
   });
 });

@@ -3,6 +3,7 @@ import { catalogue } from './catalogue/index';
 import { ErrorSchema } from './errors';
 import type { Resource } from './registry/define';
 import { resourceRoutes } from './registry/routes';
+import { registerWebhooks } from './registry/webhooks-section';
 import { routes } from './routes/index';
 
 export const API_VERSION = '1.0.0';
@@ -35,6 +36,7 @@ export function buildOpenApiDocument(resources: readonly Resource[] = catalogue)
   for (const resource of resources) {
     for (const { route } of resourceRoutes(resource)) registry.registerPath(route);
   }
+  registerWebhooks(registry, resources);
 
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({

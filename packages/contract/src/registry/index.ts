@@ -1,4 +1,5 @@
 export * from './define';
+export * from './event-payloads';
 export * from './events';
 export * from './fields';
 export * from './routes';

@@ -87,8 +87,23 @@ function annotate(field: Field, schema: z.ZodType): z.ZodType {
   return Object.keys(meta).length ? schema.openapi(meta) : schema;
 }
 
-/** The schemas of one resource: the record, its create body and its patch body. */
-export function resourceSchemas(resource: Resource) {
+type ResourceSchemas = ReturnType<typeof buildResourceSchemas>;
+const built = new WeakMap<Resource, ResourceSchemas>();
+
+/**
+ * The schemas of one resource: the record, its create body and its patch body. Memoized: the
+ * routes and the webhook payloads refer to the same record component.
+ */
+export function resourceSchemas(resource: Resource): ResourceSchemas {
+  let schemas = built.get(resource);
+  if (!schemas) {
+    schemas = buildResourceSchemas(resource);
+    built.set(resource, schemas);
+  }
+  return schemas;
+}
+
+function buildResourceSchemas(resource: Resource) {
   const record = z
     .object(
       Object.fromEntries(

@@ -1,0 +1,86 @@
+import { z } from '@hono/zod-openapi';
+import { TimestampSchema, UuidSchema } from '../schemas/common';
+import { WEBHOOK_TEST_EVENT } from '../schemas/webhooks';
+import { pascalCase, type Resource } from './define';
+import { resourceSchemas } from './schemas';
+
+/** One event's delivery body, as a named schema (one generated type per event). */
+export interface EventPayload {
+  type: string;
+  description: string;
+  schema: z.ZodObject;
+}
+
+/** `{id, delivery_id, type, created_at, tenant_id, data}`: the body of every delivery (SPEC §7). */
+function envelope(type: string, data: z.ZodObject, description: string) {
+  return z
+    .object({
+      id: UuidSchema.openapi({ description: "The event's id: the same in every delivery of it." }),
+      delivery_id: UuidSchema.openapi({
+        description: 'Equals `X-Service-Delivery-Id`; the same for every attempt of a delivery.',
+      }),
+      type: z.literal(type),
+      created_at: TimestampSchema.openapi({ description: 'When the change was recorded.' }),
+      tenant_id: UuidSchema,
+      data,
+    })
+    .openapi(`${pascalCase(type.replace('.', '_'))}Event`, { description });
+}
+
+/** Actions of a resource's lifecycle that record `event` (`status_changed`: all of them). */
+function actionsRecording(resource: Resource, action: string): string[] {
+  return Object.entries(resource.lifecycle?.actions ?? {})
+    .filter(([, spec]) => action === 'status_changed' || spec.emits === action)
+    .map(([name]) => name);
+}
+
+/**
+ * The delivery body of every event the resources record: `data.object` is the record as the
+ * API returns it; status changes and approval steps add `data.previous_status` and
+ * `data.action` (what the portal writes in the business transaction).
+ */
+export function eventPayloads(resources: Iterable<Resource>): EventPayload[] {
+  const payloads: EventPayload[] = [];
+  for (const resource of resources) {
+    const record = resourceSchemas(resource).record;
+    for (const type of resource.eventNames) {
+      const action = type.slice(resource.name.length + 1);
+      const label = resource.name.replace(/_/g, ' ');
+      if (action === 'created') {
+        const description = `A ${label} was created.`;
+        const data = z.object({ object: record });
+        payloads.push({ type, description, schema: envelope(type, data, description) });
+        continue;
+      }
+      const data = z.object({
+        object: record,
+        previous_status: z.enum(resource.states as [string, ...string[]]),
+        action: z.enum(actionsRecording(resource, action) as [string, ...string[]]).openapi({
+          description: `The lifecycle action that was run (\`POST /api/v1/${resource.path}/{id}/<action>\`).`,
+        }),
+      });
+      const description =
+        action === 'status_changed'
+          ? `A ${label} changed status (\`data.previous_status\` → \`data.object.status\`).`
+          : `A ${label}: ${action.replace(/_/g, ' ')}.`;
+      payloads.push({ type, description, schema: envelope(type, data, description) });
+    }
+  }
+  return payloads;
+}
+
+const testDescription = 'A test delivery asked for by a user; sent to that subscription only.';
+
+/** The body of a test delivery (`POST /api/v1/settings/webhooks/{id}/test`). */
+export const webhookTestPayload: EventPayload = {
+  type: WEBHOOK_TEST_EVENT,
+  description: testDescription,
+  schema: envelope(
+    WEBHOOK_TEST_EVENT,
+    z.object({
+      object: z.object({ subscription_id: UuidSchema, url: z.string() }),
+      message: z.string().openapi({ example: 'A test delivery.' }),
+    }),
+    testDescription,
+  ),
+};
