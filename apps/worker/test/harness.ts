@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
+import type { TestDatabase } from '@erp/db/testing';
 import { createSecretBox, generateSigningSecret } from '@erp/webhooks';
 import { parseEnv } from '../src/env';
 import { createLogger } from '../src/runtime/logger';

@@ -39,8 +39,7 @@ const EXCERPT_CHARS = 1024;
 /** Refusals of the address policy; the message is what the delivery log shows. */
 class RefusedAddressError extends Error {
   constructor(address: string, when: 'resolved' | 'literal' | 'connected') {
-    const stage =
-      when === 'connected' ? 'after connecting, before sending' : 'not connected to';
+    const stage = when === 'connected' ? 'after connecting, before sending' : 'not connected to';
     super(`refused: ${address} is a private, loopback or link-local address (${stage})`);
     this.name = 'RefusedAddressError';
   }
@@ -66,7 +65,8 @@ export function createSender(options: SenderOptions): Sender {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
       const bad = list.find((a) => refused(a.address));
-      if (bad) return callback(new RefusedAddressError(`${hostname} (${bad.address})`, 'resolved'), []);
+      if (bad)
+        return callback(new RefusedAddressError(`${hostname} (${bad.address})`, 'resolved'), []);
       if (lookupOptions.all) return callback(null, list);
       const first = list[0];
       if (!first) return callback(new Error(`${hostname} did not resolve`), []);

@@ -13,15 +13,22 @@ describe('nextRetryDelay', () => {
 
   it('sums to about two days over the automatic attempts', () => {
     let total = 0;
-    for (let a = 1; a < MAX_ATTEMPTS; a++) total += nextRetryDelay(a, { baseMs: 60_000, random: () => 0.5 });
+    for (let a = 1; a < MAX_ATTEMPTS; a++)
+      total += nextRetryDelay(a, { baseMs: 60_000, random: () => 0.5 });
     expect(total / 3600_000).toBeGreaterThan(40);
     expect(total / 3600_000).toBeLessThan(48);
   });
 
   it('honours a longer Retry-After, never a shorter one, and caps it at a day', () => {
-    expect(nextRetryDelay(1, { baseMs: 60_000, retryAfterMs: 600_000, random: () => 0.5 })).toBe(600_000);
-    expect(nextRetryDelay(3, { baseMs: 60_000, retryAfterMs: 1_000, random: () => 0.5 })).toBe(540_000);
-    expect(nextRetryDelay(1, { baseMs: 60_000, retryAfterMs: 9e9, random: () => 0.5 })).toBe(86_400_000);
+    expect(nextRetryDelay(1, { baseMs: 60_000, retryAfterMs: 600_000, random: () => 0.5 })).toBe(
+      600_000,
+    );
+    expect(nextRetryDelay(3, { baseMs: 60_000, retryAfterMs: 1_000, random: () => 0.5 })).toBe(
+      540_000,
+    );
+    expect(nextRetryDelay(1, { baseMs: 60_000, retryAfterMs: 9e9, random: () => 0.5 })).toBe(
+      86_400_000,
+    );
   });
 });
 
