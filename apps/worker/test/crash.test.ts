@@ -68,7 +68,7 @@ describe('crash safety', () => {
     expect(before[0].n).toBeLessThan(EVENTS * 2);
     expect(locked[0].n).toBeGreaterThan(0);
 
-    spawnWorker();
+    const second = spawnWorker();
     const { rows: all } = await waitFor(async () => {
       const result = await database.pool.query<{ id: string; status: string }>(
         'SELECT id, status FROM webhook_deliveries',
@@ -91,6 +91,42 @@ describe('crash safety', () => {
     process.stdout.write(
       `crash: ${locked[0].n} jobs locked by the killed worker, ${before[0].n} deliveries recorded before the kill, ${receiver.received.length - all.length} delivered twice\n`,
     );
+    second.kill('SIGTERM');
+    await new Promise((r) => second.once('exit', r));
     await receiver.close();
   }, 90_000);
+
+  it('SIGTERM lets the attempt in flight finish and be recorded, then exits 0', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const { createServer } = await import('node:http');
+    const arrived: string[] = [];
+    const server = createServer((req, res) => {
+      arrived.push(String(req.headers['x-service-delivery-id']));
+      req.resume();
+      void held.then(() => res.end('ok'));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    const tenant = await createTenant(database);
+    await createSubscription(database, tenant, `http://127.0.0.1:${port}/hook`);
+    const child = spawnWorker();
+    await recordEvent(database, tenant);
+    await waitFor(() => arrived.length === 1, 20_000);
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(child.exitCode).toBeNull(); // still finishing the attempt
+    release();
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(0);
+    const { rows } = await database.pool.query(
+      'SELECT status, attempts FROM webhook_deliveries WHERE id = $1',
+      [arrived[0]],
+    );
+    expect(rows[0]).toEqual({ status: 'delivered', attempts: 1 });
+    server.closeAllConnections();
+    server.close();
+  }, 30_000);
 });
