@@ -64,6 +64,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const runner = await run({
     pgPool: pool,
     taskList,
+    crontab: '', // no crontab file: scheduled tasks are declared here when they come
     concurrency,
     pollInterval: env.WORKER_POLL_INTERVAL_MS,
     noHandleSignals: true,

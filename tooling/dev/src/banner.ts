@@ -19,6 +19,7 @@ export function formatBanner(input: BannerInput): string {
     '──────────────────────────────────────────────────────────────────────',
     `  Portal     ${input.portalUrl}   (OpenAPI: ${input.portalUrl}/api/v1/openapi.json)`,
     `  Database   ${database}`,
+    '  Worker     webhook deliveries (graphile-worker; private URLs allowed in dev)',
     '  Tenant     demo',
     `  Admin      ${input.adminEmail}`,
     `  Password   ${input.adminPassword}   (${input.passwordSource})`,
