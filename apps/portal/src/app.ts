@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './routes/auth-routes';
 import { registerPlatformRoutes } from './routes/platform-routes';
 import { registerResourceRoutes } from './routes/resource-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
+import { registerWebhookRoutes } from './routes/webhook-routes';
 
 /** Builds the portal's HTTP app from its dependencies (main.ts and tests alike). */
 export function buildApp(
@@ -43,6 +44,7 @@ export function buildApp(
 
   registerAuthRoutes(app, deps);
   registerSettingsRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   registerPlatformRoutes(app, deps, resources);
   registerResourceRoutes(app, deps, resources);
   return app;

@@ -1,4 +1,5 @@
 import type { Database, Kysely } from '@erp/db';
+import type { SecretBox } from '@erp/webhooks';
 import type pg from 'pg';
 import type { TokenSigner } from './auth/jwt';
 import type { PortalEnv } from './env';
@@ -17,6 +18,10 @@ export interface Deps {
   /** HMAC key of API-key hashes. */
   apiKeyHashSecret: Buffer;
   logger: Logger;
+  /** Seals webhook signing secrets at rest (`SECRETS_ENCRYPTION_KEY`). */
+  secretBox: SecretBox;
+  /** Addresses a host name resolves to (DNS; tests inject their own). */
+  resolveHost: (hostname: string) => Promise<string[]>;
   /** Injected clock (tests move time). */
   now: () => Date;
 }

@@ -7,6 +7,17 @@ describe('parseEnv', () => {
     expect(env.PORTAL_PORT).toBe(3000);
     expect(env.PUBLIC_ENDPOINTS_ENABLED).toBe(true);
     expect(env.API_KEY_RATE_LIMIT_PER_MINUTE).toBe(600);
+    expect(env.WEBHOOK_ALLOW_PRIVATE_URLS).toBe(false);
+  });
+
+  it('reads WEBHOOK_ALLOW_PRIVATE_URLS as a boolean string', () => {
+    const url = 'postgres://u:p@127.0.0.1:5432/db';
+    expect(parseEnv({ DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' })).toMatchObject({
+      WEBHOOK_ALLOW_PRIVATE_URLS: true,
+    });
+    expect(() => parseEnv({ DATABASE_URL: url, WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE_URLS/,
+    );
   });
 
   it('names every bad variable on its own line and never echoes values', () => {

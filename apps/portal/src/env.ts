@@ -29,6 +29,8 @@ const EnvSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   TRUST_PROXY: booleanString.default(false),
+  /** Subscriber URLs on private, loopback or link-local addresses (and plain http): dev only. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanString.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@erp/db';
+import { createSecretBox } from '@erp/webhooks';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
 import { createTokenSigner, generateSigningKeys } from './auth/jwt';
 import { EnvError, parseEnv } from './env';
 import { createLogger } from './http/logger';
 import { createTenantDatabase } from './resources/tenant-database';
+import { resolveHostAddresses } from './webhooks/url-check';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
 async function main(): Promise<void> {
@@ -23,6 +25,10 @@ async function main(): Promise<void> {
   }
   if (!env.API_KEY_HASH_SECRET)
     logger.warn('API_KEY_HASH_SECRET not set: API keys will not survive a restart');
+  if (!env.SECRETS_ENCRYPTION_KEY)
+    logger.warn(
+      'SECRETS_ENCRYPTION_KEY not set: webhook signing secrets will not open after a restart',
+    );
   const database = openDatabase({
     url: env.DATABASE_URL,
     max: env.DATABASE_POOL_SIZE,
@@ -37,6 +43,8 @@ async function main(): Promise<void> {
     logger,
     tokens: await createTokenSigner(signing.privateKey, signing.publicKey),
     apiKeyHashSecret: Buffer.from(env.API_KEY_HASH_SECRET ?? randomBytes(32).toString('hex')),
+    secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY ?? randomBytes(32).toString('hex')),
+    resolveHost: resolveHostAddresses,
     now: () => new Date(),
   });
 

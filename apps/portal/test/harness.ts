@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
+import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from '../src/app';
 import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth/jwt';
 import type { Deps } from '../src/deps';
@@ -10,6 +11,13 @@ import { seedPlans } from '../src/seed/plans';
 
 export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';
 export const PASSWORD = 'correct horse battery staple';
+export const SECRETS_ENCRYPTION_KEY = 'test-secrets-encryption-key-0123456789abcdef';
+
+/** Test DNS: `localhost` only; every other name does not resolve (tests inject their own). */
+async function resolveTestHost(hostname: string): Promise<string[]> {
+  if (hostname === 'localhost') return ['127.0.0.1', '::1'];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+}
 
 let signer: Promise<TokenSigner> | undefined;
 function testSigner(): Promise<TokenSigner> {
@@ -20,7 +28,11 @@ function testSigner(): Promise<TokenSigner> {
 export type TestApp = ReturnType<typeof buildApp>;
 
 /** A portal app on a fresh clone of the migrated test database (plans seeded). */
-export async function createTestPortal(env: Record<string, string> = {}, database?: TestDatabase) {
+export async function createTestPortal(
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+  overrides: Partial<Pick<Deps, 'resolveHost'>> = {},
+) {
   const tdb = database ?? (await createTestDatabase());
   if (!database) await seedPlans(tdb.db);
   const clock = { offsetMs: 0 };
@@ -33,6 +45,7 @@ export async function createTestPortal(env: Record<string, string> = {}, databas
       NODE_ENV: 'test',
       DATABASE_URL: tdb.url,
       SAAS_INTERNAL_API_KEY: INTERNAL_KEY,
+      SECRETS_ENCRYPTION_KEY,
       LOG_LEVEL: 'silent',
       // Fixtures log in from random addresses so the per-address login throttle stays out of the way.
       TRUST_PROXY: 'true',
@@ -41,7 +54,10 @@ export async function createTestPortal(env: Record<string, string> = {}, databas
     tokens: await testSigner(),
     apiKeyHashSecret: Buffer.from('test-api-key-hash-secret-0123456789'),
     logger: createLogger('silent', 'portal'),
+    secretBox: createSecretBox(SECRETS_ENCRYPTION_KEY),
+    resolveHost: resolveTestHost,
     now: () => new Date(Date.now() + clock.offsetMs),
+    ...overrides,
   };
   const app = buildApp(deps);
   // Closing the test database first ends the tenant pool, whose connections are on it.

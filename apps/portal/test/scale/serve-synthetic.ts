@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@erp/db';
+import { createSecretBox } from '@erp/webhooks';
 import { serve } from '@hono/node-server';
 import { buildApp } from '../../src/app';
 import { createTokenSigner, generateSigningKeys } from '../../src/auth/jwt';
 import { parseEnv } from '../../src/env';
 import { createLogger } from '../../src/http/logger';
 import { createTenantDatabase } from '../../src/resources/tenant-database';
+import { resolveHostAddresses } from '../../src/webhooks/url-check';
 import { syntheticRegistry } from './synthetic-registry';
 
 /** A portal process serving a registry of RESOURCES synthetic resources; prints its start-up figures. */
@@ -23,6 +25,8 @@ const app = buildApp(
     logger: createLogger('silent', 'portal'),
     tokens: await createTokenSigner(keys.privateKey, keys.publicKey),
     apiKeyHashSecret: randomBytes(32),
+    secretBox: createSecretBox(randomBytes(32).toString('hex')),
+    resolveHost: resolveHostAddresses,
     now: () => new Date(),
   },
   resources,

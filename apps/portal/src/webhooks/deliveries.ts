@@ -1,0 +1,141 @@
+import { ApiError, isUuid } from '@erp/contract';
+import type { Selectable, WebhookDeliveriesTable } from '@erp/db';
+import type { Deps } from '../deps';
+import { subscriptionNotFound } from './subscriptions';
+
+const DEFAULT_PAGE_SIZE = 50;
+export const DELIVERY_COLUMNS = [
+  'id',
+  'subscription_id',
+  'event_id',
+  'event_type',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'last_response_status',
+  'last_error',
+  'delivered_at',
+  'created_at',
+] as const;
+
+export type DeliveryRow = Pick<
+  Selectable<WebhookDeliveriesTable>,
+  (typeof DELIVERY_COLUMNS)[number]
+>;
+
+/** A delivery as the delivery log shows it. */
+export function presentDelivery(row: DeliveryRow) {
+  return {
+    id: row.id,
+    subscription_id: row.subscription_id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+    last_response_status: row.last_response_status,
+    last_error: row.last_error,
+    delivered_at: row.delivered_at?.toISOString() ?? null,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function deliveryNotFound(id: string): ApiError {
+  return new ApiError('introuvable', 'No such delivery of this subscription.', { id });
+}
+
+export interface DeliveryLogQuery {
+  status?: 'pending' | 'delivered' | 'failed';
+  event?: string;
+  page_size?: number;
+  cursor?: string;
+}
+
+/** A subscription's deliveries, newest first, one keyset page at a time (ids are UUIDv7). */
+export async function listDeliveries(
+  deps: Deps,
+  tenantId: string,
+  subscriptionId: string,
+  query: DeliveryLogQuery,
+) {
+  const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const subscription = await deps.db
+    .selectFrom('webhook_subscriptions')
+    .select('id')
+    .where('id', '=', subscriptionId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!subscription) throw subscriptionNotFound(subscriptionId);
+  const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+  const rows = await deps.db
+    .selectFrom('webhook_deliveries')
+    .select(DELIVERY_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('subscription_id', '=', subscriptionId)
+    .$if(query.status !== undefined, (q) => q.where('status', '=', query.status!))
+    .$if(query.event !== undefined, (q) => q.where('event_type', '=', query.event!))
+    .$if(before !== undefined, (q) => q.where('id', '<', before!))
+    .orderBy('id', 'desc')
+    .limit(pageSize + 1)
+    .execute();
+  const page = rows.slice(0, pageSize);
+  return {
+    data: page.map(presentDelivery),
+    next_cursor: rows.length > pageSize ? encodeCursor(page.at(-1)!.id) : null,
+  };
+}
+
+/** One delivery and every attempt at it, oldest first. */
+export async function getDelivery(
+  deps: Deps,
+  tenantId: string,
+  subscriptionId: string,
+  deliveryId: string,
+) {
+  const row = await deps.db
+    .selectFrom('webhook_deliveries')
+    .select(DELIVERY_COLUMNS)
+    .where('id', '=', deliveryId)
+    .where('subscription_id', '=', subscriptionId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!row) throw deliveryNotFound(deliveryId);
+  const attempts = await deps.db
+    .selectFrom('webhook_delivery_attempts')
+    .select([
+      'attempt',
+      'manual',
+      'started_at',
+      'duration_ms',
+      'response_status',
+      'response_excerpt',
+      'error',
+    ])
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('attempt')
+    .execute();
+  return {
+    ...presentDelivery(row),
+    attempt_log: attempts.map((a) => ({ ...a, started_at: new Date(a.started_at).toISOString() })),
+  };
+}
+
+/** Opaque to clients: base64url of the last id of the page. */
+function encodeCursor(lastId: string): string {
+  return Buffer.from(`before:${lastId}`).toString('base64url');
+}
+
+function decodeCursor(raw: string): string {
+  const id = /^before:(.+)$/.exec(Buffer.from(raw, 'base64url').toString('utf8'))?.[1];
+  if (id && isUuid(id)) return id;
+  throw new ApiError('requete_invalide', 'The cursor is invalid.', {
+    issues: [
+      {
+        location: 'query',
+        path: 'cursor',
+        code: 'invalid_cursor',
+        message: 'use next_cursor as returned',
+      },
+    ],
+  });
+}

@@ -1,0 +1,136 @@
+import { ApiError, type EventName, WEBHOOK_VERSION } from '@erp/contract';
+import { type Selectable, sql, type WebhookSubscriptionsTable } from '@erp/db';
+import { generateSigningSecret } from '@erp/webhooks';
+import type { Deps } from '../deps';
+import { checkSubscriberUrl } from './url-check';
+
+const SUBSCRIPTION_COLUMNS = [
+  'id',
+  'url',
+  'events',
+  'description',
+  'enabled',
+  'disabled_reason',
+  'webhook_version',
+  'previous_secret_expires_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+type SubscriptionRow = Pick<
+  Selectable<WebhookSubscriptionsTable>,
+  (typeof SUBSCRIPTION_COLUMNS)[number]
+>;
+
+export interface SubscriptionInput {
+  url: string;
+  events: string[];
+  description?: string;
+  enabled?: boolean;
+}
+
+/** A subscription as the API shows it: never a secret, sealed or not. */
+export function presentSubscription(row: SubscriptionRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    // Written only after validation against the catalogue.
+    events: row.events as EventName[],
+    description: row.description,
+    enabled: row.enabled,
+    disabled_reason: row.disabled_reason,
+    webhook_version: row.webhook_version,
+    previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The 404 of every route under a subscription (another tenant's included). */
+export function subscriptionNotFound(id: string): ApiError {
+  return new ApiError('introuvable', 'No such webhook subscription.', { id });
+}
+
+/** Subscribes a URL; the signing secret is in the result and, sealed, in the database only. */
+export async function createSubscription(deps: Deps, tenantId: string, input: SubscriptionInput) {
+  await checkSubscriberUrl(deps, input.url);
+  const secret = generateSigningSecret();
+  // The id is the secret's associated data, so it is drawn before the row is written.
+  const { rows } = await sql<{ id: string }>`SELECT erp_uuidv7() AS id`.execute(deps.db);
+  const id = rows[0]!.id;
+  const row = await deps.db
+    .insertInto('webhook_subscriptions')
+    .values({
+      id,
+      tenant_id: tenantId,
+      url: input.url,
+      events: input.events,
+      description: input.description ?? '',
+      enabled: input.enabled ?? true,
+      webhook_version: WEBHOOK_VERSION,
+      secret_sealed: deps.secretBox.seal(secret, id),
+    })
+    .returning(SUBSCRIPTION_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return { ...presentSubscription(row), secret };
+}
+
+/** The tenant's subscriptions, newest first (ids are UUIDv7). */
+export async function listSubscriptions(deps: Deps, tenantId: string) {
+  const rows = await deps.db
+    .selectFrom('webhook_subscriptions')
+    .select(SUBSCRIPTION_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(presentSubscription);
+}
+
+/** One subscription of the tenant. */
+export async function getSubscription(deps: Deps, tenantId: string, id: string) {
+  const row = await deps.db
+    .selectFrom('webhook_subscriptions')
+    .select(SUBSCRIPTION_COLUMNS)
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!row) throw subscriptionNotFound(id);
+  return presentSubscription(row);
+}
+
+/** Changes URL, events, description or state; setting `enabled` either way clears `disabled_reason`. */
+export async function updateSubscription(
+  deps: Deps,
+  tenantId: string,
+  id: string,
+  input: Partial<SubscriptionInput>,
+) {
+  if (input.url !== undefined) await checkSubscriberUrl(deps, input.url);
+  const row = await deps.db
+    .updateTable('webhook_subscriptions')
+    .set({
+      url: input.url,
+      events: input.events,
+      description: input.description,
+      enabled: input.enabled,
+      ...(input.enabled === undefined ? {} : { disabled_reason: null }),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .returning(SUBSCRIPTION_COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw subscriptionNotFound(id);
+  return presentSubscription(row);
+}
+
+/** Deletes a subscription with its delivery log. */
+export async function deleteSubscription(deps: Deps, tenantId: string, id: string): Promise<void> {
+  const deleted = await deps.db
+    .deleteFrom('webhook_subscriptions')
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!deleted) throw subscriptionNotFound(id);
+}
