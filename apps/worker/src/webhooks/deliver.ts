@@ -70,17 +70,20 @@ export async function attemptDeliveries(
   if (targets.length === 0) return;
   const results = await Promise.all(targets.map((t) => attemptOne(deps, t)));
   const outcomes = targets.map((t, i) => decide(deps, t, results[i]!.result));
-  await deps.pool.query(RECORD_ATTEMPTS, [
-    targets.map((t) => t.delivery_id),
-    targets.map(() => manual),
-    results.map((r) => r.startedAt),
-    results.map((r) => r.result.durationMs),
-    results.map((r) => r.result.status),
-    results.map((r) => r.result.excerpt?.replace(/\0/g, '') ?? null),
-    results.map((r) => r.result.error),
-    outcomes.map((o) => o.outcome),
-    outcomes.map((o) => o.delayMs),
-  ]);
+  await deps.pool.query({
+    ...RECORD_ATTEMPTS,
+    values: [
+      targets.map((t) => t.delivery_id),
+      targets.map(() => manual),
+      results.map((r) => r.startedAt),
+      results.map((r) => r.result.durationMs),
+      results.map((r) => r.result.status),
+      results.map((r) => r.result.excerpt?.replace(/\0/g, '') ?? null),
+      results.map((r) => r.result.error),
+      outcomes.map((o) => o.outcome),
+      outcomes.map((o) => o.delayMs),
+    ],
+  });
 }
 
 async function attemptOne(deps: DeliveryDeps, target: DeliveryTarget) {

@@ -1,6 +1,7 @@
 /**
  * The worker's SQL. Each runs as one statement (atomic on its own, one round trip), on
- * connections marked `app.worker = on`, which the `events` row-level policy admits.
+ * connections marked `app.worker = on`, which the `events` row-level policy admits, and as a
+ * named prepared statement (parsed and planned once per connection).
  */
 
 /** What sending one attempt needs: the delivery, its event and its subscription. */
@@ -14,7 +15,9 @@ const TARGET_COLUMNS = `
  * (event, subscription) pair makes a re-run create none twice), returned with every delivery
  * of the event still waiting for its first attempt (a re-run after a crash finds those too).
  */
-export const FANOUT = `
+export const FANOUT = named(
+  'webhook_fanout',
+  `
   WITH ev AS (SELECT * FROM events WHERE id = $1),
   created AS (
     INSERT INTO webhook_deliveries (tenant_id, subscription_id, event_id, event_type)
@@ -32,22 +35,28 @@ export const FANOUT = `
     WHERE d.event_id = $1 AND d.status = 'pending' AND d.attempts = 0
   )
   SELECT todo.id AS delivery_id, 0 AS attempts, 'pending' AS status, ${TARGET_COLUMNS}
-  FROM todo JOIN webhook_subscriptions s ON s.id = todo.subscription_id CROSS JOIN ev`;
+  FROM todo JOIN webhook_subscriptions s ON s.id = todo.subscription_id CROSS JOIN ev`,
+);
 
 /** One delivery, for a retry or a replay. */
-export const LOAD_DELIVERY = `
+export const LOAD_DELIVERY = named(
+  'webhook_load_delivery',
+  `
   SELECT d.id AS delivery_id, d.attempts, d.status, ${TARGET_COLUMNS}
   FROM webhook_deliveries d
   JOIN events ev ON ev.id = d.event_id
   JOIN webhook_subscriptions s ON s.id = d.subscription_id
-  WHERE d.id = $1`;
+  WHERE d.id = $1`,
+);
 
 /**
  * Records a batch of attempts in one statement: numbers each attempt from the delivery's
  * counter, writes the attempt log, moves the delivery on, disables subscriptions that
  * answered 410, and enqueues the next attempts (job key per delivery).
  */
-export const RECORD_ATTEMPTS = `
+export const RECORD_ATTEMPTS = named(
+  'webhook_record_attempts',
+  `
   WITH o AS (
     SELECT * FROM unnest($1::uuid[], $2::boolean[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::int[])
       AS o(delivery_id, manual, started_at, duration_ms, response_status, response_excerpt, error, outcome, delay_ms)
@@ -77,10 +86,18 @@ export const RECORD_ATTEMPTS = `
     'webhook_deliver', json_build_object('delivery_id', d.id, 'attempt', d.attempts + 1, 'manual', false),
     NULL, d.next_attempt_at, 10, 'webhook_delivery:' || d.id, NULL, NULL)::graphile_worker.job_spec))
   FROM d WHERE d.outcome = 'retry'
-  HAVING count(*) > 0`;
+  HAVING count(*) > 0`,
+);
 
 /** A delivery whose subscription was disabled or deleted meanwhile: no attempt, failed. */
-export const ABANDON_DELIVERY = `
+export const ABANDON_DELIVERY = named(
+  'webhook_abandon_delivery',
+  `
   UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL,
     last_error = 'subscription disabled', updated_at = now()
-  WHERE id = $1 AND status = 'pending'`;
+  WHERE id = $1 AND status = 'pending'`,
+);
+
+function named(name: string, text: string) {
+  return { name, text };
+}

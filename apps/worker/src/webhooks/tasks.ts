@@ -7,7 +7,7 @@ import { ABANDON_DELIVERY, FANOUT, LOAD_DELIVERY } from './statements';
 export function fanoutTask(deps: DeliveryDeps): Task {
   return async function webhookFanout(payload) {
     const { event_id } = FanoutPayload.parse(payload);
-    const { rows } = await deps.pool.query<DeliveryTarget>(FANOUT, [event_id]);
+    const { rows } = await deps.pool.query<DeliveryTarget>({ ...FANOUT, values: [event_id] });
     await attemptDeliveries(deps, rows);
   };
 }
@@ -19,12 +19,15 @@ export function fanoutTask(deps: DeliveryDeps): Task {
 export function deliverTask(deps: DeliveryDeps): Task {
   return async function webhookDeliver(payload) {
     const job = DeliverPayload.parse(payload);
-    const { rows } = await deps.pool.query<DeliveryTarget>(LOAD_DELIVERY, [job.delivery_id]);
+    const { rows } = await deps.pool.query<DeliveryTarget>({
+      ...LOAD_DELIVERY,
+      values: [job.delivery_id],
+    });
     const target = rows[0];
     if (!target || target.attempts >= job.attempt) return;
     if (!job.manual && target.status !== 'pending') return;
     if (!target.enabled && !job.manual) {
-      await deps.pool.query(ABANDON_DELIVERY, [target.delivery_id]);
+      await deps.pool.query({ ...ABANDON_DELIVERY, values: [target.delivery_id] });
       return;
     }
     await attemptDeliveries(deps, [target], job.manual ?? false);
