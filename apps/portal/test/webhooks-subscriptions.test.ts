@@ -122,6 +122,12 @@ describe('creating a subscription', () => {
       [{ url: 'ftp://public.example/x', events: ['lead.created'] }, 'url'],
       [{ url: 'https://user:pw@public.example/x', events: ['lead.created'] }, 'url'],
       [{ url: `https://public.example/${'a'.repeat(2048)}`, events: ['lead.created'] }, 'url'],
+      [{ url: 'https://public.example/a b', events: ['lead.created'] }, 'url'],
+      [{ url: 'https://public.example/\u0000', events: ['lead.created'] }, 'url'],
+      [
+        { url: 'https://public.example/x', events: ['lead.created'], description: 'a\u0000b' },
+        'description',
+      ],
       [{ url: 'https://public.example/x' }, 'events'],
       [{ url: 'https://public.example/x', events: [] }, 'events'],
       [{ url: 'https://public.example/x', events: ['lead.created', 'lead.created'] }, 'events'],

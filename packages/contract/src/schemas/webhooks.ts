@@ -32,6 +32,10 @@ export const WebhookEventSchema = z
 const SubscriberUrlSchema = z
   .url({ protocol: /^https?$/, error: 'an absolute http(s) URL' })
   .max(SUBSCRIBER_URL_MAX_LENGTH)
+  .refine(
+    (url) => ![...url].some((c) => c <= ' ' || c === '\u007f'),
+    'must not contain spaces or control characters',
+  )
   .refine(withoutCredentials, 'must not contain a user name or password')
   .openapi({
     description:
@@ -55,7 +59,11 @@ const EventListSchema = z
   .refine((names) => new Set(names).size === names.length, 'events must not repeat')
   .openapi({ example: ['sales_order.created', 'sales_order.status_changed'] });
 
-const DescriptionSchema = z.string().trim().max(500);
+const DescriptionSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((text) => !text.includes('\u0000'), 'must not contain NUL characters');
 
 export const WebhookSubscriptionSchema = z
   .object({
