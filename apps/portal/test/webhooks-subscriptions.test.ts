@@ -389,3 +389,62 @@ describe('every webhook route', () => {
     }
   });
 });
+
+describe('fuzzed bodies', () => {
+  it('never yield a 500 on any webhook write route', async () => {
+    const created = await subscribe(portal, world.admin);
+    const did = '0190f2a0-0000-7000-8000-000000000002';
+    const targets: [string, string][] = [
+      ['POST', HOOKS],
+      ['PATCH', `${HOOKS}/${created.id}`],
+      ['POST', `${HOOKS}/${created.id}/rotate-secret`],
+      ['POST', `${HOOKS}/${created.id}/recover`],
+      ['POST', `${HOOKS}/${created.id}/deliveries/${did}/retry`],
+    ];
+    const values = [
+      null,
+      true,
+      -1,
+      1e308,
+      '',
+      'x'.repeat(3000),
+      '\u202e\ud800\u0000',
+      [],
+      {},
+      ['lead.created', null],
+      ['lead.created'],
+      'https://public.example/hooks',
+      'https://10.0.0.1/',
+      'https://[::1',
+      'http://public.example:99999/',
+      '2026-13-45T99:99:99Z',
+      new Date().toISOString(),
+      '00000000-0000-0000-0000-000000000000',
+    ];
+    const keys = [
+      'url',
+      'events',
+      'description',
+      'enabled',
+      'expire_previous_in_hours',
+      'since',
+      '__proto__',
+      'constructor',
+    ];
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (const [method, path] of targets) {
+      for (let i = 0; i < 30; i++) {
+        const body: Record<string, unknown> = {};
+        for (let k = 0; k < 1 + rand(4); k++)
+          body[keys[rand(keys.length)]!] = values[rand(values.length)];
+        const res = await send(method, path, world.admin, body);
+        expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(typeof res.body.code).toBe('string');
+      }
+    }
+  });
+});
