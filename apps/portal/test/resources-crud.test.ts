@@ -76,6 +76,23 @@ describe('creating', () => {
     expect(JSON.stringify(res.body.params.issues)).toContain('colour');
   });
 
+  it('refuses a NUL character in text and JSON values with requete_invalide, writing nothing', async () => {
+    const before = await count('SELECT count(*)::int AS n FROM customers');
+    const inText = await post('/api/v1/customers', {
+      ...sampleBody(customer, 1, refs),
+      name: 'a\u0000b',
+    });
+    expect(inText.status).toBe(400);
+    expect(inText.body.code).toBe('requete_invalide');
+    const inLines = await post('/api/v1/sales-orders', {
+      ...sampleBody(salesOrder, 1, refs),
+      notes: 'x\u0000',
+    });
+    expect(inLines.status).toBe(400);
+    expect(inLines.body.code).toBe('requete_invalide');
+    expect(await count('SELECT count(*)::int AS n FROM customers')).toBe(before);
+  });
+
   it("refuses a reference to another tenant's record (composite foreign key), writing nothing", async () => {
     const other = await portal.provisionTenant('enterprise');
     const otherHeaders = {

@@ -43,6 +43,11 @@ export function mapWriteError(error: unknown, operation: 'write' | 'delete'): ne
       throw new ApiError('requete_invalide', 'A value is out of range.', {
         constraint: pg.constraint,
       });
+    case '22021': // character_not_in_repertoire: a NUL in a text value
+    case '22P05': // untranslatable_character: \u0000 in a JSON value
+      throw new ApiError('requete_invalide', 'Text values cannot contain the NUL character.', {
+        issues: [{ location: 'json', path: '', code: 'invalid_string', message: 'NUL character' }],
+      });
     case '40001':
     case '40P01':
       throw new ApiError('conflit', 'A concurrent change got there first; retry.', {
