@@ -1,9 +1,9 @@
 import type { Database, Kysely } from '@erp/db';
+import type { Logger } from '@erp/logger';
 import type { SecretBox } from '@erp/webhooks';
 import type pg from 'pg';
 import type { TokenSigner } from './auth/jwt';
 import type { PortalEnv } from './env';
-import type { Logger } from './http/logger';
 import type { TenantDatabase } from './resources/tenant-database';
 
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */

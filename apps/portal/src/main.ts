@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@erp/db';
+import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
 import { createTokenSigner, generateSigningKeys } from './auth/jwt';
 import { EnvError, parseEnv } from './env';
-import { createLogger } from './http/logger';
 import { createTenantDatabase } from './resources/tenant-database';
 import { resolveHostAddresses } from './webhooks/url-check';
 

@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth/jwt';
 import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
-import { createLogger } from '../src/http/logger';
+import { createLogger } from '@erp/logger';
 import { createTenantDatabase } from '../src/resources/tenant-database';
 import { seedPlans } from '../src/seed/plans';
 

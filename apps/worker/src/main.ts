@@ -1,5 +1,5 @@
+import { createLogger } from '@erp/logger';
 import { EnvError, parseEnv } from './env';
-import { createLogger } from './runtime/logger';
 import { startWorker } from './worker';
 
 /** Composition root: env → worker (pool, tasks, heartbeat), graceful SIGTERM. */

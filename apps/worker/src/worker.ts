@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
+import type { Logger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { WorkerEnv } from './env';
 import { type Liveness, startLiveness } from './runtime/liveness';
-import type { Logger } from './runtime/logger';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
 import { webhookTasks } from './webhooks/tasks';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestDatabase } from '@erp/db/testing';
+import { createLogger } from '@erp/logger';
 import { createSecretBox, generateSigningSecret } from '@erp/webhooks';
 import { parseEnv } from '../src/env';
-import { createLogger } from '../src/runtime/logger';
 import { type RunningWorker, startWorker, type WorkerDeps } from '../src/worker';
 
 export const ENCRYPTION_KEY = 'worker-test-encryption-key-0123456789abcdef';

@@ -1,8 +1,8 @@
 import { ApiError } from '@erp/contract';
+import type { Logger } from '@erp/logger';
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import type { Logger } from './logger';
 
 /** Turns any thrown value into `{code, params, message}`; unexpected ones are logged, never shown. */
 export function createErrorHandler(logger: Logger): ErrorHandler {

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { buildApp } from '../../src/app';
 import { createTokenSigner, generateSigningKeys } from '../../src/auth/jwt';
 import { parseEnv } from '../../src/env';
-import { createLogger } from '../../src/http/logger';
+import { createLogger } from '@erp/logger';
 import { createTenantDatabase } from '../../src/resources/tenant-database';
 import { resolveHostAddresses } from '../../src/webhooks/url-check';
 import { syntheticRegistry } from './synthetic-registry';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Logger } from '@erp/logger';
 import type { WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
-import type { Logger } from './logger';
 
 export interface LivenessOptions {
   pool: pg.Pool;

@@ -1,6 +1,6 @@
+import type { Logger } from '@erp/logger';
 import { deliveryHeaders, type SecretBox } from '@erp/webhooks';
 import type pg from 'pg';
-import type { Logger } from '../runtime/logger';
 import type { Sender, SendResult } from './http-sender';
 import { MAX_ATTEMPTS, nextRetryDelay, parseRetryAfter } from './retry-schedule';
 import { RECORD_ATTEMPTS } from './statements';

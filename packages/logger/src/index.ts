@@ -14,7 +14,7 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-/** One JSON line per event on stdout, as the portal logs. Callers pass ids, never secrets. */
+/** One JSON line per event on stdout, tagged with the app. Callers pass ids and codes, never secrets. */
 export function createLogger(level: Level | 'silent', app: string): Logger {
   const write =
     (at: Level) =>
