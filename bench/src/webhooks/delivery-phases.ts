@@ -1,0 +1,151 @@
+import { clock } from './child';
+import { awaitDeliveries, type DeliveryOutcome, deliveryProblems } from './completion';
+import { type CpuSample, cpuPerItem, sampleCpu } from './cpu-sample';
+import {
+  createSubscriptions,
+  createTenant,
+  type FixtureDeps,
+  insertEventsAtOnce,
+  insertEventsConcurrently,
+} from './fixtures';
+import type { PhaseSample } from './phase';
+import { enqueueAnalyzed } from './queue-stats';
+import { startWorker, type WorkerProcess, type WorkerSettings } from './worker-process';
+
+/** What the delivery phases share: fixtures, the real worker (restarted by one phase), pids. */
+export interface DeliveryContext extends FixtureDeps {
+  postmasterPid: number;
+  worker: WorkerProcess;
+  workerSettings: WorkerSettings;
+}
+
+let tenants = 0;
+/** A fresh tenant per phase, so that each phase counts only its own deliveries. */
+const freshTenant = (ctx: DeliveryContext, label: string) =>
+  createTenant(ctx.db, `wh-${label}-${++tenants}`);
+
+const pidsOf = (ctx: DeliveryContext) => ({
+  worker: ctx.worker.pid,
+  postmaster: ctx.postmasterPid,
+  receiver: ctx.receiver.pid,
+});
+
+/** Fails on anything that makes the figures untrustworthy. */
+function checked(outcome: DeliveryOutcome): DeliveryOutcome {
+  const problems = deliveryProblems(outcome);
+  if (problems.length) throw new Error(problems.join('; '));
+  return outcome;
+}
+
+/**
+ * (2) Fan-out: `events` events inserted in one statement (one COMMIT), each wanted by
+ * `subscriptions` subscriptions of the tenant; timed from that COMMIT to the last delivery
+ * recorded `delivered`.
+ */
+export async function measureFanout(
+  ctx: DeliveryContext,
+  events: number,
+  subscriptions: number,
+): Promise<PhaseSample> {
+  const tenantId = await freshTenant(ctx, 'fanout');
+  const subscriptionIds = await createSubscriptions(ctx, tenantId, subscriptions);
+  await ctx.receiver.call({ type: 'reset' });
+  const from = sampleCpu(pidsOf(ctx));
+  await insertEventsAtOnce(ctx.db, tenantId, events);
+  const committedAt = clock();
+  const expected = events * subscriptions;
+  const outcome = checked(
+    await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected }),
+  );
+  const to = sampleCpu(pidsOf(ctx));
+  const seconds = (outcome.lastDeliveredAt - committedAt) / 1000;
+  return {
+    items: expected,
+    seconds,
+    perSec: expected / seconds,
+    cpu: cpuPerItem(from, to, expected),
+    notes: { firstAttemptAfterMs: outcome.firstAttemptAt - committedAt },
+    duplicates: outcome.receiver.duplicates,
+  };
+}
+
+/**
+ * (3a) One subscription, events as separate business transactions: `clients` connections
+ * inserting one event per transaction, back to back, while the worker runs. Timed from the
+ * first INSERT to the last delivery recorded; the producer's own rate is kept beside it.
+ */
+export async function measureOneSubscriptionLive(
+  ctx: DeliveryContext,
+  events: number,
+  clients: number,
+): Promise<PhaseSample> {
+  const tenantId = await freshTenant(ctx, 'live');
+  const subscriptionIds = await createSubscriptions(ctx, tenantId, 1);
+  await ctx.receiver.call({ type: 'reset' });
+  const from = sampleCpu(pidsOf(ctx));
+  const startedAt = clock();
+  const lastCommitAt = await insertEventsConcurrently(ctx.db, tenantId, events, clients);
+  const outcome = checked(
+    await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }),
+  );
+  const to = sampleCpu(pidsOf(ctx));
+  const seconds = (outcome.lastDeliveredAt - startedAt) / 1000;
+  return {
+    items: events,
+    seconds,
+    perSec: events / seconds,
+    cpu: cpuPerItem(from, to, events),
+    notes: {
+      insertsPerSec: events / ((lastCommitAt - startedAt) / 1000),
+      lagAfterLastCommitMs: outcome.lastDeliveredAt - lastCommitAt,
+    },
+    duplicates: outcome.receiver.duplicates,
+  };
+}
+
+/**
+ * (3b) One subscription, pre-queued: the worker stopped, `events` events inserted in one
+ * statement (the queue analyzed in the same transaction, as for the no-op ceiling), the
+ * worker started again. Timed from its first attempt to the last delivery
+ * recorded: the worker's drain rate, its start-up left out. Its CPU is counted from the first
+ * request the receiver sees (start-up and module loading left out too).
+ */
+export async function measureOneSubscriptionPrequeued(
+  ctx: DeliveryContext,
+  events: number,
+): Promise<PhaseSample> {
+  const tenantId = await freshTenant(ctx, 'queued');
+  const subscriptionIds = await createSubscriptions(ctx, tenantId, 1);
+  await ctx.receiver.call({ type: 'reset' });
+  await ctx.worker.stop();
+  const from = { ...sampleCpu({ ...pidsOf(ctx), worker: null }) };
+  await enqueueAnalyzed(ctx.db, (client) => insertEventsAtOnce(client, tenantId, events));
+  const committedAt = clock();
+  ctx.worker = await startWorker(ctx.workerSettings, ctx.db);
+  let atFirst: { sample: CpuSample; count: number } | undefined;
+  const outcome = checked(
+    await awaitDeliveries(ctx.db, ctx.receiver, {
+      subscriptionIds,
+      expected: events,
+      onFirstProgress: (count) => {
+        atFirst = { sample: sampleCpu(pidsOf(ctx)), count };
+      },
+    }),
+  );
+  const to = sampleCpu(pidsOf(ctx));
+  const seconds = (outcome.lastDeliveredAt - outcome.firstAttemptAt) / 1000;
+  return {
+    items: events,
+    seconds,
+    perSec: events / seconds,
+    cpu: cpuPerItem(from, to, events, {
+      from: atFirst!.sample,
+      items: events - atFirst!.count,
+    }),
+    notes: {
+      enqueueMs: committedAt - from.at,
+      spawnToFirstAttemptMs: outcome.firstAttemptAt - ctx.worker.spawnedAt,
+    },
+    duplicates: outcome.receiver.duplicates,
+  };
+}
