@@ -9,6 +9,8 @@ import { enqueueAnalyzed } from './queue-stats';
 export type NoopPreset = 'worker' | 'default';
 
 export interface NoopSettings {
+  /** The receiver's base URL, for the jobs that POST once each. */
+  receiverBaseUrl: string;
   databaseUrl: string;
   postmasterPid: number;
   receiverPid: number;
@@ -34,8 +36,9 @@ export async function measureNoop(
   db: pg.Pool,
   preset: NoopPreset,
   s: NoopSettings,
+  post?: { receiver: Child },
 ): Promise<PhaseSample> {
-  const task = `bench_noop_${preset}`;
+  const task = `bench_noop_${preset}${post ? '_post' : ''}`;
   const child = await startChild({
     name: `no-op worker (${preset})`,
     script: SCRIPT,
@@ -46,14 +49,20 @@ export async function measureNoop(
       NOOP_PRESET: preset,
       NOOP_TASK: task,
       NOOP_CONCURRENCY: String(s.concurrency),
+      ...(post ? { NOOP_POST_URL: `${s.receiverBaseUrl}/noop` } : {}),
     },
   });
   try {
     await drain(db, child, task, s.warmupJobs);
     const pids = { worker: child.pid, postmaster: s.postmasterPid, receiver: s.receiverPid };
+    await post?.receiver.call({ type: 'reset' });
     const from = sampleCpu(pids);
     const run = await drain(db, child, task, s.jobs);
     const to = sampleCpu(pids);
+    if (post) {
+      const { count } = await post.receiver.call<{ count: number }>({ type: 'count' });
+      if (count !== s.jobs) throw new Error(`the receiver got ${count} POSTs for ${s.jobs} jobs`);
+    }
     const seconds = (run.lastAt - run.committedAt) / 1000;
     return {
       items: s.jobs,

@@ -1,16 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import { Logger, run } from 'graphile-worker';
 import pg from 'pg';
+import { Agent, request } from 'undici';
 import { clock, serveParent } from './child';
 
 /**
  * graphile-worker with one no-op task, in a process of its own: the ceiling of the queue
  * itself. `NOOP_PRESET=worker` copies apps/worker/src/worker.ts (pool of concurrency + 4,
  * local queue of `concurrency` jobs, completions and failures batched with no delay);
- * `default` keeps graphile-worker's defaults (no local queue, one completion per job).
+ * `default` keeps graphile-worker's defaults (no local queue, one completion per job). With
+ * `NOOP_POST_URL`, each job makes one POST there (undici, keep-alive, as the worker's sender)
+ * and nothing else: the floor of a job that delivers one webhook.
  */
 const concurrency = Number(process.env.NOOP_CONCURRENCY);
 const preset = process.env.NOOP_PRESET === 'worker' ? 'worker' : 'default';
 const task = process.env.NOOP_TASK!;
+const postUrl = process.env.NOOP_POST_URL;
+const agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
+// The size of a delivery's body.
+const body = JSON.stringify({ id: randomUUID(), padding: 'x'.repeat(480) });
+
+async function post(url: string) {
+  const response = await request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    dispatcher: agent,
+  });
+  await response.body.dump();
+  if (response.statusCode !== 200) throw new Error(`POST answered ${response.statusCode}`);
+}
 
 const pool = new pg.Pool({
   connectionString: process.env.NOOP_DATABASE_URL,
@@ -37,6 +56,7 @@ const runner = await run({
   pgPool: pool,
   taskList: {
     [task]: async () => {
+      if (postUrl) await post(postUrl);
       const now = clock();
       if (done === 0) firstAt = now;
       lastAt = now;
@@ -77,6 +97,6 @@ serveParent(async (request) => {
 process.on('SIGTERM', () => {
   runner
     .stop()
-    .then(() => pool.end())
+    .then(() => Promise.all([pool.end(), agent.close()]))
     .finally(() => process.exit(0));
 });

@@ -44,6 +44,12 @@ export function phaseList(
       run: () => measureNoop(db, 'default', noop),
     },
     {
+      key: 'noop-post',
+      name: '1c no-op jobs + one POST each, no database',
+      unit: 'jobs',
+      run: () => measureNoop(db, 'worker', noop, { receiver: ctx.receiver }),
+    },
+    {
       key: 'fanout',
       name: `2  fan-out: ${s.fanoutEvents} events × ${s.fanout} subscriptions`,
       unit: 'deliveries',

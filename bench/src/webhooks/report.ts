@@ -38,7 +38,7 @@ export function throughputTable(results: PhaseResult[], ceiling: PhaseResult): s
         f(median(rates) / med(ceiling, (s) => s.perSec), 2),
         f(med(r, (s) => s.cpu.workerUs)),
         f(med(r, (s) => s.cpu.postgresUs)),
-        r.unit === 'jobs' ? '-' : f(med(r, (s) => s.cpu.receiverUs)),
+        f(med(r, (s) => s.cpu.receiverUs)),
         f(med(r, (s) => s.cpu.benchUs)),
         f(med(r, (s) => s.cpu.othersPct)),
       ];
@@ -97,6 +97,7 @@ export interface ReportInput {
 export function renderReport({ environment: e, settings: s, phases, dbCosts }: ReportInput) {
   const byKey = new Map(phases.map((p) => [p.key, p]));
   const ceiling = byKey.get('noop-worker-preset')!;
+  const httpFloor = byKey.get('noop-post')!;
   const live = byKey.get('one-subscription-live')!;
   const queued = byKey.get('one-subscription-prequeued')!;
   const latency = byKey.get('latency')!;
@@ -109,7 +110,7 @@ export function renderReport({ environment: e, settings: s, phases, dbCosts }: R
   return [
     `\n== Webhook deliveries vs graphile-worker's no-op ceiling, one run (${e.cpus}; Node ${e.node}; PostgreSQL ${e.postgres})`,
     `   worker: ${e.worker}`,
-    `   no-op workers (src/webhooks/noop-worker.ts): same pool and concurrency; 1a the worker's preset, 1b graphile-worker's defaults (no local queue, one completion per job); ${s.noopJobs} jobs enqueued in one add_jobs, timed from its COMMIT to the last job run`,
+    `   no-op workers (src/webhooks/noop-worker.ts): same pool and concurrency; 1a the worker's preset, 1b graphile-worker's defaults (no local queue, one completion per job), 1c the worker's preset and one undici POST to the receiver per job; ${s.noopJobs} jobs enqueued in one add_jobs, timed from its COMMIT to the last job run`,
     '   1a, 1b and 3b enqueue their backlog and ANALYZE the queue in one transaction, so that the job fetch is planned for a backlog whether auto-analyze has run yet or not',
     '   receiver: node:http on 127.0.0.1 in its own process, keep-alive, 200 "ok", every X-Service-Signature verified',
     `   medians of ${s.rounds} rounds, phases in rotating order; deliveries timed to the last delivered_at in the database; worker, PostgreSQL, receiver and this process share the cores`,
@@ -123,6 +124,7 @@ export function renderReport({ environment: e, settings: s, phases, dbCosts }: R
     `   3b: timed from the first attempt; worker spawn → first attempt ${f(note(queued, 'spawnToFirstAttemptMs'))} ms, not counted`,
     '',
     ...deliveries.filter((p) => p !== latency).map((p) => ratioLine(p, ceiling, RATIO_BAR)),
+    `   1c, a job that makes one POST and no database statement, reaches ${f(med(httpFloor, (r) => r.perSec) / med(ceiling, (r) => r.perSec), 2)}× the no-op ceiling: the most a one-delivery job can reach on this machine`,
     '',
     latencyTable(latency),
     `   p50 target < ${LATENCY_BAR_MS} ms: ${p50 < LATENCY_BAR_MS ? 'met' : 'NOT met'}`,
