@@ -89,6 +89,7 @@ async function main(): Promise<void> {
   await measureOneSubscriptionLive(ctx, settings.warmupEvents, settings.inserters);
 
   const noop = {
+    receiverBaseUrl: ctx.receiverBaseUrl,
     databaseUrl: database.url,
     postmasterPid: database.postmasterPid,
     receiverPid: receiver.pid,
