@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { WorkerEnv } from './env';
 import { type Liveness, startLiveness } from './runtime/liveness';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
+import { createDeliveryStore } from './webhooks/store';
 import { webhookTasks } from './webhooks/tasks';
 
 export interface WorkerDeps {
@@ -45,7 +46,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     ...deps.sender,
   });
   const taskList = webhookTasks({
-    pool,
+    store: createDeliveryStore(pool),
     sender,
     secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
     logger,

@@ -1,9 +1,8 @@
 import type { Logger } from '@erp/logger';
 import { deliveryHeaders, type SecretBox } from '@erp/webhooks';
-import type pg from 'pg';
 import type { Sender, SendResult } from './http-sender';
 import { MAX_ATTEMPTS, nextRetryDelay, parseRetryAfter } from './retry-schedule';
-import { RECORD_ATTEMPTS } from './statements';
+import type { AttemptRecord, DeliveryStore } from './store';
 
 /** A row of FANOUT or LOAD_DELIVERY: one delivery with its event and subscription. */
 export interface DeliveryTarget {
@@ -25,7 +24,7 @@ export interface DeliveryTarget {
 }
 
 export interface DeliveryDeps {
-  pool: pg.Pool;
+  store: DeliveryStore;
   sender: Sender;
   secretBox: SecretBox;
   logger: Logger;
@@ -33,8 +32,6 @@ export interface DeliveryDeps {
   now: () => Date;
   random?: () => number;
 }
-
-type Outcome = 'delivered' | 'retry' | 'failed' | 'gone';
 
 /**
  * The body of a delivery (SPEC §7). The event's data is spliced in as PostgreSQL wrote it, so
@@ -68,22 +65,22 @@ export async function attemptDeliveries(
   manual = false,
 ): Promise<void> {
   if (targets.length === 0) return;
-  const results = await Promise.all(targets.map((t) => attemptOne(deps, t)));
-  const outcomes = targets.map((t, i) => decide(deps, t, results[i]!.result));
-  await deps.pool.query({
-    ...RECORD_ATTEMPTS,
-    values: [
-      targets.map((t) => t.delivery_id),
-      targets.map(() => manual),
-      results.map((r) => r.startedAt),
-      results.map((r) => r.result.durationMs),
-      results.map((r) => r.result.status),
-      results.map((r) => r.result.excerpt?.replace(/\0/g, '') ?? null),
-      results.map((r) => r.result.error),
-      outcomes.map((o) => o.outcome),
-      outcomes.map((o) => o.delayMs),
-    ],
-  });
+  const records = await Promise.all(
+    targets.map(async (target): Promise<AttemptRecord> => {
+      const { startedAt, result } = await attemptOne(deps, target);
+      return {
+        deliveryId: target.delivery_id,
+        manual,
+        startedAt,
+        durationMs: result.durationMs,
+        status: result.status,
+        excerpt: result.excerpt,
+        error: result.error,
+        ...decide(deps, target, result),
+      };
+    }),
+  );
+  await deps.store.record(records);
 }
 
 async function attemptOne(deps: DeliveryDeps, target: DeliveryTarget) {
@@ -110,7 +107,7 @@ async function attemptOne(deps: DeliveryDeps, target: DeliveryTarget) {
 
 function decide(deps: DeliveryDeps, target: DeliveryTarget, result: SendResult) {
   const attempt = target.attempts + 1;
-  let outcome: Outcome;
+  let outcome: AttemptRecord['outcome'];
   if (result.status !== null && result.status >= 200 && result.status < 300) outcome = 'delivered';
   else if (result.status === 410) outcome = 'gone';
   else outcome = attempt >= MAX_ATTEMPTS ? 'failed' : 'retry';

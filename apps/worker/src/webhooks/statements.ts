@@ -11,31 +11,33 @@ const TARGET_COLUMNS = `
   s.secret_sealed, s.previous_secret_sealed, s.previous_secret_expires_at`;
 
 /**
- * Fan-out of one event: one delivery per matching enabled subscription (the unique
+ * Fan-out of a batch of events: one delivery per matching enabled subscription (the unique
  * (event, subscription) pair makes a re-run create none twice), returned with every delivery
- * of the event still waiting for its first attempt (a re-run after a crash finds those too).
+ * of these events still waiting for its first attempt (a re-run after a crash finds those too).
  */
 export const FANOUT = named(
   'webhook_fanout',
   `
-  WITH ev AS (SELECT * FROM events WHERE id = $1),
+  WITH ev AS (SELECT * FROM events WHERE id = ANY ($1::uuid[])),
   created AS (
     INSERT INTO webhook_deliveries (tenant_id, subscription_id, event_id, event_type)
     SELECT ev.tenant_id, s.id, ev.id, ev.type
     FROM ev JOIN webhook_subscriptions s
       ON s.tenant_id = ev.tenant_id AND s.enabled AND ev.type = ANY (s.events)
-    ORDER BY s.id
+    ORDER BY ev.id, s.id
     ON CONFLICT (event_id, subscription_id) DO NOTHING
-    RETURNING id, subscription_id
+    RETURNING id, subscription_id, event_id
   ),
   todo AS (
-    SELECT id, subscription_id FROM created
+    SELECT id, subscription_id, event_id FROM created
     UNION ALL
-    SELECT d.id, d.subscription_id FROM webhook_deliveries d
-    WHERE d.event_id = $1 AND d.status = 'pending' AND d.attempts = 0
+    SELECT d.id, d.subscription_id, d.event_id FROM webhook_deliveries d
+    WHERE d.event_id = ANY ($1::uuid[]) AND d.status = 'pending' AND d.attempts = 0
   )
   SELECT todo.id AS delivery_id, 0 AS attempts, 'pending' AS status, ${TARGET_COLUMNS}
-  FROM todo JOIN webhook_subscriptions s ON s.id = todo.subscription_id CROSS JOIN ev`,
+  FROM todo
+  JOIN webhook_subscriptions s ON s.id = todo.subscription_id
+  JOIN ev ON ev.id = todo.event_id`,
 );
 
 /** One delivery, for a retry or a replay. */

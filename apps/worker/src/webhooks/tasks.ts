@@ -1,14 +1,12 @@
 import { DeliverPayload, FanoutPayload, WEBHOOK_DELIVER, WEBHOOK_FANOUT } from '@erp/webhooks';
 import type { Task, TaskList } from 'graphile-worker';
-import { attemptDeliveries, type DeliveryDeps, type DeliveryTarget } from './deliver';
-import { ABANDON_DELIVERY, FANOUT, LOAD_DELIVERY } from './statements';
+import { attemptDeliveries, type DeliveryDeps } from './deliver';
 
 /** Fans one event out to its tenant's matching subscriptions and makes every first attempt. */
 export function fanoutTask(deps: DeliveryDeps): Task {
   return async function webhookFanout(payload) {
     const { event_id } = FanoutPayload.parse(payload);
-    const { rows } = await deps.pool.query<DeliveryTarget>({ ...FANOUT, values: [event_id] });
-    await attemptDeliveries(deps, rows);
+    await attemptDeliveries(deps, await deps.store.fanout(event_id));
   };
 }
 
@@ -19,15 +17,11 @@ export function fanoutTask(deps: DeliveryDeps): Task {
 export function deliverTask(deps: DeliveryDeps): Task {
   return async function webhookDeliver(payload) {
     const job = DeliverPayload.parse(payload);
-    const { rows } = await deps.pool.query<DeliveryTarget>({
-      ...LOAD_DELIVERY,
-      values: [job.delivery_id],
-    });
-    const target = rows[0];
+    const target = await deps.store.load(job.delivery_id);
     if (!target || target.attempts >= job.attempt) return;
     if (!job.manual && target.status !== 'pending') return;
     if (!target.enabled && !job.manual) {
-      await deps.pool.query({ ...ABANDON_DELIVERY, values: [target.delivery_id] });
+      await deps.store.abandon(target.delivery_id);
       return;
     }
     await attemptDeliveries(deps, [target], job.manual ?? false);
