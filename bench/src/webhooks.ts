@@ -25,7 +25,7 @@ import { startWorker } from './webhooks/worker-process';
  */
 const settings = {
   rounds: envInt('BENCH_ROUNDS', 3),
-  concurrency: envInt('BENCH_CONCURRENCY', 20),
+  concurrency: envInt('BENCH_CONCURRENCY', 50),
   noopJobs: envInt('BENCH_NOOP_JOBS', 20_000),
   noopWarmupJobs: envInt('BENCH_NOOP_WARMUP', 2_000),
   fanoutEvents: envInt('BENCH_FANOUT_EVENTS', 100),
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     node: process.version,
     cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
     postgres: `${database.postgresVersion} (${durability})`,
-    worker: `apps/worker/src/main.ts via tsx, WORKER_CONCURRENCY=${settings.concurrency} (pool ${settings.concurrency + 4}, localQueue ${settings.concurrency}, completeJobBatchDelay 0), LOG_LEVEL=warn, one process`,
+    worker: `apps/worker/src/main.ts via tsx, WORKER_CONCURRENCY=${settings.concurrency} (pool ${Math.min(settings.concurrency + 4, 30)}, localQueue ${settings.concurrency}, completeJobBatchDelay 0), LOG_LEVEL=warn, one process`,
   };
   process.stdout.write(`${renderReport({ environment, settings, phases, dbCosts })}\n`);
   await writeResults('webhooks', {

@@ -11,7 +11,7 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanString.default(false),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   /** How often scheduled jobs (retries) are looked for; new jobs arrive by LISTEN/NOTIFY. */
   WORKER_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(5),

@@ -33,7 +33,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   // `app.worker = on` admits these sessions to every tenant's outbox (the events policy).
   const pool = new pg.Pool({
     connectionString: env.DATABASE_URL,
-    max: concurrency + 4,
+    // Our statements are shared by concurrent jobs (store.ts): a few connections serve many jobs.
+    max: Math.min(concurrency + 4, 30),
     application_name: 'worker',
     options: '-c app.worker=on',
   });

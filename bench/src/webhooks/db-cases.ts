@@ -102,11 +102,11 @@ export async function deliveryDbCases(deps: FixtureDeps, capacity: number): Prom
     },
     {
       name: 'FANOUT, 1 delivery (named, as the worker)',
-      run: (pool) => pool.query(asWorker(FANOUT, [namedFanout()])),
+      run: (pool) => pool.query(asWorker(FANOUT, [[namedFanout()]])),
     },
     {
       name: 'FANOUT, 1 delivery, unnamed',
-      run: (pool) => pool.query(unnamed(FANOUT, [unnamedFanout()])),
+      run: (pool) => pool.query(unnamed(FANOUT, [[unnamedFanout()]])),
     },
     {
       name: 'RECORD_ATTEMPTS, 1 delivery (named, as the worker)',
@@ -118,7 +118,7 @@ export async function deliveryDbCases(deps: FixtureDeps, capacity: number): Prom
     },
     {
       name: 'FANOUT, 100 deliveries (named)',
-      run: (pool) => pool.query(asWorker(FANOUT, [fanout100()])),
+      run: (pool) => pool.query(asWorker(FANOUT, [[fanout100()]])),
     },
     {
       name: 'RECORD_ATTEMPTS, 100 deliveries (named)',

@@ -6,7 +6,7 @@ import { clock, serveParent } from './child';
 
 /**
  * graphile-worker with one no-op task, in a process of its own: the ceiling of the queue
- * itself. `NOOP_PRESET=worker` copies apps/worker/src/worker.ts (pool of concurrency + 4,
+ * itself. `NOOP_PRESET=worker` copies apps/worker/src/worker.ts (pool of concurrency + 4 up to 30,
  * local queue of `concurrency` jobs, completions and failures batched with no delay);
  * `default` keeps graphile-worker's defaults (no local queue, one completion per job). With
  * `NOOP_POST_URL`, each job makes one POST there (undici, keep-alive, as the worker's sender)
@@ -33,7 +33,7 @@ async function post(url: string) {
 
 const pool = new pg.Pool({
   connectionString: process.env.NOOP_DATABASE_URL,
-  max: concurrency + 4,
+  max: Math.min(concurrency + 4, 30), // as the worker's pool
   application_name: `noop-worker-${preset}`,
 });
 pool.on('error', () => {});
