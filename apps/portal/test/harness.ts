@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
+import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from '../src/app';
 import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth/jwt';
 import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
-import { createLogger } from '@erp/logger';
 import { createTenantDatabase } from '../src/resources/tenant-database';
 import { seedPlans } from '../src/seed/plans';
 

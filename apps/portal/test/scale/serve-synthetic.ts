@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@erp/db';
+import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
 import { serve } from '@hono/node-server';
 import { buildApp } from '../../src/app';
 import { createTokenSigner, generateSigningKeys } from '../../src/auth/jwt';
 import { parseEnv } from '../../src/env';
-import { createLogger } from '@erp/logger';
 import { createTenantDatabase } from '../../src/resources/tenant-database';
 import { resolveHostAddresses } from '../../src/webhooks/url-check';
 import { syntheticRegistry } from './synthetic-registry';

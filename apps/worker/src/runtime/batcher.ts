@@ -14,7 +14,7 @@ export function createBatcher<I, O>(
   async function settle(batch: Waiter[]) {
     try {
       const outputs = await runBatch(batch.map((w) => w.input));
-      batch.forEach((w, i) => w.resolve(outputs[i] as O));
+      for (const [i, waiter] of batch.entries()) waiter.resolve(outputs[i] as O);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       for (const waiter of batch) await settle([waiter]);
