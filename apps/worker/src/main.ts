@@ -1,25 +1,30 @@
 import { createLogger } from '@erp/logger';
 import { EnvError, parseEnv } from './env';
-import { startWorker } from './worker';
+import { type RunningWorker, startWorker } from './worker';
 
 /** Composition root: env → worker (pool, tasks, heartbeat), graceful SIGTERM. */
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const logger = createLogger(env.LOG_LEVEL, 'worker');
-  const worker = await startWorker({ env, logger });
+  // Signals are handled from the start: jobs may run before startWorker resolves.
+  let starting: Promise<RunningWorker> | undefined;
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
     setTimeout(() => process.exit(1), 15_000).unref();
-    worker.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    (starting ?? Promise.reject(new Error('not started')))
+      .then((worker) => worker.stop())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  starting = startWorker({ env, logger });
+  await starting;
 }
 
 main().catch((error: unknown) => {

