@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { type ErrorCode, errorResponses } from '../errors';
 import { API_KEY, CALLER_ERRORS, SESSION } from '../routes/helpers';
+import { pageQueryShape } from '../schemas/common';
 import type { Resource } from './define';
 import { pascalCase } from './define';
 import { OPERATORS_BY_TYPE } from './fields';
@@ -197,18 +198,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
 
 function listQuery(resource: Resource) {
   const shape: Record<string, z.ZodType> = {
-    page_size: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(200)
-      .optional()
-      .openapi({ description: 'Rows per page (default 50, max 200).' }),
-    cursor: z
-      .string()
-      .max(4096)
-      .optional()
-      .openapi({ description: 'Opaque cursor from a previous page’s `next_cursor`.' }),
+    ...pageQueryShape(4096),
     order: z
       .string()
       .max(500)

@@ -42,3 +42,21 @@ export const TenantHeadersSchema = z.object({
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item) });
 }
+
+/** `page_size` and `cursor`, the keyset pagination parameters of every list. */
+export function pageQueryShape(maxCursorLength: number) {
+  return {
+    page_size: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({ description: 'Rows per page (default 50, max 200).' }),
+    cursor: z
+      .string()
+      .max(maxCursorLength)
+      .optional()
+      .openapi({ description: 'Opaque cursor from a previous page’s `next_cursor`.' }),
+  };
+}

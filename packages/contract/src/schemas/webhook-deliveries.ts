@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { SPEC_EVENT_NAMES } from '../registry/events';
-import { TimestampSchema, UuidSchema } from './common';
+import { pageQueryShape, TimestampSchema, UuidSchema } from './common';
 import { WEBHOOK_TEST_EVENT } from './webhooks';
 
 /** How far back `recover` replays failed deliveries. */
@@ -64,18 +64,7 @@ export const WebhookDeliveryListQuerySchema = z.object({
     .enum([...SPEC_EVENT_NAMES, WEBHOOK_TEST_EVENT])
     .optional()
     .openapi({ description: 'Only deliveries of this event type.' }),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(200)
-    .optional()
-    .openapi({ description: 'Rows per page (default 50, max 200).' }),
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ description: 'Opaque cursor from a previous page’s `next_cursor`.' }),
+  ...pageQueryShape(200),
 });
 
 export const DeliveryParamsSchema = z.object({
