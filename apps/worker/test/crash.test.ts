@@ -73,31 +73,38 @@ describe('crash safety', () => {
     expect(locked[0].n).toBeGreaterThan(0);
 
     const second = spawnWorker();
-    const { rows: all } = await waitFor(async () => {
-      const result = await database.pool.query<{ id: string; status: string }>(
-        'SELECT id, status FROM webhook_deliveries',
+    try {
+      const { rows: all } = await waitFor(async () => {
+        const result = await database.pool.query<{ id: string; status: string }>(
+          'SELECT id, status FROM webhook_deliveries',
+        );
+        return (
+          result.rows.length === EVENTS * 2 &&
+          result.rows.every((d) => d.status === 'delivered') &&
+          result
+        );
+      }, 60_000);
+      const received = new Set(
+        receiver.received.map((r) => String(r.headers['x-service-delivery-id'])),
       );
-      return (
-        result.rows.length === EVENTS * 2 &&
-        result.rows.every((d) => d.status === 'delivered') &&
-        result
+      const lost = all.filter((d) => !received.has(d.id));
+      expect(lost).toEqual([]);
+      // Every job ends too (a job is completed just after its deliveries are recorded).
+      await waitFor(async () => {
+        const { rows } = await database.pool.query(
+          'SELECT count(*)::int AS n FROM graphile_worker.jobs',
+        );
+        return rows[0].n === 0;
+      }, 20_000);
+      process.stdout.write(
+        `crash: ${locked[0].n} jobs locked by the killed worker, ${before[0].n} deliveries recorded before the kill, ${receiver.received.length - all.length} delivered twice\n`,
       );
-    }, 60_000);
-    const received = new Set(
-      receiver.received.map((r) => String(r.headers['x-service-delivery-id'])),
-    );
-    const lost = all.filter((d) => !received.has(d.id));
-    expect(lost).toEqual([]);
-    const { rows: leftovers } = await database.pool.query(
-      'SELECT count(*)::int AS n FROM graphile_worker.jobs',
-    );
-    expect(leftovers[0].n).toBe(0);
-    process.stdout.write(
-      `crash: ${locked[0].n} jobs locked by the killed worker, ${before[0].n} deliveries recorded before the kill, ${receiver.received.length - all.length} delivered twice\n`,
-    );
-    second.kill('SIGTERM');
-    await second.exited;
-    await receiver.close();
+    } finally {
+      // The next test must meet no worker but its own.
+      second.kill('SIGTERM');
+      await second.exited;
+      await receiver.close();
+    }
   }, 90_000);
 
   it('SIGTERM lets the attempt in flight finish and be recorded, then exits 0', async () => {
