@@ -4,10 +4,10 @@ import path from 'node:path';
 import { createSecretBox } from '@erp/webhooks';
 import pg from 'pg';
 import { envInt, log, runBench, writeResults } from './lib/cli';
+import { startDatabase } from './lib/database';
 import { measureDbCases } from './lib/db-timing';
 import { f } from './lib/report';
 import { type Child, startChild } from './webhooks/child';
-import { startDatabase } from './webhooks/database';
 import { deliveryDbCases } from './webhooks/db-cases';
 import {
   type DeliveryContext,
@@ -48,7 +48,7 @@ const stopAll = async () => {
 async function main(): Promise<void> {
   const durability = settings.ephemeral ? 'ephemeral: fsync off' : 'durable: fsync on';
   log(`starting PostgreSQL (${durability}) and migrating…`);
-  const database = await startDatabase(settings.ephemeral);
+  const database = await startDatabase('erp_bench_webhooks', settings.ephemeral);
   stops.push(() => database.stop());
   const db = new pg.Pool({ connectionString: database.url, max: settings.inserters + 2 });
   db.on('error', () => {});

@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrateToLatest, openDatabase } from '@erp/db';
-import { findFreePort, startEmbeddedPostgres } from '@erp/db/embedded';
-import pg from 'pg';
+import { findFreePort } from '@erp/db/embedded';
+import { startDatabase } from './database';
 import { type PortalEntry, startPortal } from './server-process';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -46,29 +43,9 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
     while (stops.length) await stops.pop()!().catch(() => {});
   };
   try {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'erp-bench-pg-'));
-    stops.push(() => rm(dataDir, { recursive: true, force: true }));
-    const server = await startEmbeddedPostgres({
-      dataDir,
-      persistent: false,
-      ephemeral: options.ephemeral,
-    });
-    stops.push(() => server.stop());
-    const postmasterPid = Number(
-      (await readFile(`${dataDir}/postmaster.pid`, 'utf8')).split('\n')[0],
-    );
-
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-    const { rows } = await admin.query<{ v: string }>(
-      "SELECT current_setting('server_version') AS v",
-    );
-    await admin.end();
-    const databaseUrl = server.urlFor(DATABASE);
-
-    const handle = openDatabase({ url: databaseUrl, max: 1 });
-    await migrateToLatest(handle).finally(() => handle.close());
+    const database = await startDatabase(DATABASE, options.ephemeral);
+    stops.push(() => database.stop());
+    const { url: databaseUrl, postmasterPid, postgresVersion } = database;
     const adminPassword = randomBytes(12).toString('hex');
     // The portal's own seed script: plans and tenant `demo` with admin@demo.test (super-admin).
     await runNode(['--import', 'tsx', 'src/seed/main.ts'], {
@@ -110,7 +87,7 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
       apiKeyHashSecret,
       internalApiKey,
       adminPassword,
-      postgresVersion: rows[0]?.v ?? 'unknown',
+      postgresVersion,
       onStop: (step) => stops.push(step),
       stop,
     };

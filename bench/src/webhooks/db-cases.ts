@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DELIVER_JOB_MAX_ATTEMPTS, deliveryJobKey, WEBHOOK_DELIVER } from '@erp/webhooks';
 import type pg from 'pg';
 import { FANOUT, RECORD_ATTEMPTS } from '../../../apps/worker/src/webhooks/statements';
 import type { DbCase } from '../lib/db-timing';
@@ -51,6 +52,9 @@ function recordValues(deliveryIds: string[]): unknown[] {
     deliveryIds.map(() => null),
     deliveryIds.map(() => 'delivered'),
     deliveryIds.map(() => null),
+    WEBHOOK_DELIVER,
+    DELIVER_JOB_MAX_ATTEMPTS,
+    deliveryJobKey(''),
   ];
 }
 

@@ -24,6 +24,9 @@ export const DeliverPayload = z.object({
 });
 export type DeliverPayload = z.infer<typeof DeliverPayload>;
 
+/** Runs of a delivery job before graphile-worker gives up (database failures; HTTP failures are retried by us). */
+export const DELIVER_JOB_MAX_ATTEMPTS = 10;
+
 /** The job key of a delivery: at most one pending job per delivery. */
 export function deliveryJobKey(deliveryId: string): string {
   return `webhook_delivery:${deliveryId}`;
@@ -52,10 +55,11 @@ export async function enqueueDeliveries(
 ): Promise<void> {
   if (jobs.length === 0) return;
   await db.query(
-    `SELECT graphile_worker.add_jobs(array_agg(ROW($1::text, json_build_object('delivery_id', j.id, 'attempt', j.attempt, 'manual', j.manual), NULL, j.run_at, 10, $2 || j.id::text, NULL, NULL)::graphile_worker.job_spec))
-     FROM unnest($3::uuid[], $4::int[], $5::boolean[], $6::timestamptz[]) AS j(id, attempt, manual, run_at)`,
+    `SELECT graphile_worker.add_jobs(array_agg(ROW($1::text, json_build_object('delivery_id', j.id, 'attempt', j.attempt, 'manual', j.manual), NULL, j.run_at, $2, $3 || j.id::text, NULL, NULL)::graphile_worker.job_spec))
+     FROM unnest($4::uuid[], $5::int[], $6::boolean[], $7::timestamptz[]) AS j(id, attempt, manual, run_at)`,
     [
       WEBHOOK_DELIVER,
+      DELIVER_JOB_MAX_ATTEMPTS,
       deliveryJobKey(''),
       jobs.map((j) => j.deliveryId),
       jobs.map((j) => j.attempt),

@@ -54,7 +54,7 @@ export const LOAD_DELIVERY = named(
 /**
  * Records a batch of attempts in one statement: numbers each attempt from the delivery's
  * counter, writes the attempt log, moves the delivery on, disables subscriptions that
- * answered 410, and enqueues the next attempts (job key per delivery).
+ * answered 410, and enqueues the next attempts ($10–$12: task, max runs, job key prefix).
  */
 export const RECORD_ATTEMPTS = named(
   'webhook_record_attempts',
@@ -85,8 +85,8 @@ export const RECORD_ATTEMPTS = named(
     FROM d WHERE d.outcome = 'gone' AND s.id = d.subscription_id
   )
   SELECT graphile_worker.add_jobs(array_agg(ROW(
-    'webhook_deliver', json_build_object('delivery_id', d.id, 'attempt', d.attempts + 1, 'manual', false),
-    NULL, d.next_attempt_at, 10, 'webhook_delivery:' || d.id, NULL, NULL)::graphile_worker.job_spec))
+    $10::text, json_build_object('delivery_id', d.id, 'attempt', d.attempts + 1, 'manual', false),
+    NULL, d.next_attempt_at, $11::int, $12::text || d.id, NULL, NULL)::graphile_worker.job_spec))
   FROM d WHERE d.outcome = 'retry'
   HAVING count(*) > 0`,
 );

@@ -1,3 +1,4 @@
+import { DELIVER_JOB_MAX_ATTEMPTS, deliveryJobKey, WEBHOOK_DELIVER } from '@erp/webhooks';
 import type pg from 'pg';
 import { createBatcher } from '../runtime/batcher';
 import type { DeliveryTarget } from './deliver';
@@ -52,6 +53,9 @@ export function createDeliveryStore(pool: pg.Pool): DeliveryStore {
         all.map((a) => clean(a.error)),
         all.map((a) => a.outcome),
         all.map((a) => a.delayMs),
+        WEBHOOK_DELIVER,
+        DELIVER_JOB_MAX_ATTEMPTS,
+        deliveryJobKey(''),
       ],
     });
     return batches.map(() => undefined);

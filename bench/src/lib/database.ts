@@ -5,8 +5,6 @@ import { migrateToLatest, openDatabase } from '@erp/db';
 import { startEmbeddedPostgres } from '@erp/db/embedded';
 import pg from 'pg';
 
-const DATABASE = 'erp_bench_webhooks';
-
 /** A migrated database on an embedded PostgreSQL of its own; `stop` removes everything. */
 export interface BenchDatabase {
   url: string;
@@ -16,10 +14,10 @@ export interface BenchDatabase {
 }
 
 /**
- * The part of the shared stack this benchmark needs: PostgreSQL (durable unless `ephemeral`)
- * and the migrations, graphile-worker's schema included. No portal, no seed.
+ * An embedded PostgreSQL in a temporary directory (durable unless `ephemeral`) with database
+ * `name` created and migrated (graphile-worker's schema included).
  */
-export async function startDatabase(ephemeral: boolean): Promise<BenchDatabase> {
+export async function startDatabase(name: string, ephemeral: boolean): Promise<BenchDatabase> {
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     while (stops.length) await stops.pop()!().catch(() => {});
@@ -34,12 +32,12 @@ export async function startDatabase(ephemeral: boolean): Promise<BenchDatabase> 
     );
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name}`);
     const { rows } = await admin.query<{ v: string }>(
       "SELECT current_setting('server_version') AS v",
     );
     await admin.end();
-    const url = server.urlFor(DATABASE);
+    const url = server.urlFor(name);
     const handle = openDatabase({ url, max: 1 });
     await migrateToLatest(handle).finally(() => handle.close());
     return { url, postmasterPid, postgresVersion: rows[0]?.v ?? 'unknown', stop };
