@@ -1,5 +1,6 @@
 export * from './catalogue/index';
 export * from './errors';
+export * from './integration/landing';
 export * from './modules';
 export * from './openapi';
 export * from './registry/index';
@@ -7,6 +8,7 @@ export * from './routes/index';
 export * from './schemas/api-keys';
 export * from './schemas/common';
 export * from './schemas/identity';
+export * from './schemas/leads';
 export * from './schemas/plans';
 export * from './schemas/webhook-deliveries';
 export * from './schemas/webhooks';

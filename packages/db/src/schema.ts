@@ -26,6 +26,8 @@ export interface TenantsTable {
   modules: Defaulted<string[]>;
   sso_authorize_url: string | null;
   rate_limit_per_minute: Defaulted<number>;
+  /** The Idempotency-Key of the internal provisioning that created it. */
+  provisioning_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -146,7 +148,112 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
-/** The portal's tables, as Kysely sees them. */
+export type SyncStatus = 'ok' | 'failed' | 'skipped';
+
+/** Settings → Portal access: where the ERP sync goes, and how the last push went (one row). */
+export interface PortalAccessTable {
+  id: Defaulted<boolean>;
+  sync_url: string | null;
+  enabled: Defaulted<boolean>;
+  updated_at: Timestamp;
+  last_attempt_at: Date | null;
+  last_success_at: Date | null;
+  last_status: SyncStatus | null;
+  last_target: string | null;
+  last_http_status: number | null;
+  last_error: string | null;
+  last_counts: unknown;
+}
+
+export type LeadKind = 'contact' | 'demo';
+
+/** Leads forwarded by landing, keyed by landing's id. */
+export interface PlatformLeadsTable {
+  id: string;
+  kind: LeadKind;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  message: string | null;
+  details: ColumnType<unknown, string | undefined, string>;
+  submitted_at: Date | string;
+  received_at: Timestamp;
+}
+
+export interface LandingPlansTable {
+  code: string;
+  name: string;
+  description: Defaulted<string>;
+  currency: string;
+  monthly_price_cents: number;
+  yearly_price_cents: number;
+  modules: string[];
+  max_users: number | null;
+  sort_order: Defaulted<number>;
+}
+
+export interface LandingTenantsTable {
+  id: string;
+  slug: string;
+  name: string;
+  plan_code: string | null;
+  modules: string[];
+  created_at: Date | string;
+}
+
+export interface LandingMetadataTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+}
+
+export interface LandingSyncStateTable {
+  id: Defaulted<boolean>;
+  last_sync_at: Date | null;
+  generated_at: Date | null;
+  payload_sha256: string | null;
+  pushes_received: ColumnType<string, string | number | undefined, string | number>;
+}
+
+export type ProviderEventOutcome = 'queued' | 'ignored' | 'forwarded';
+
+export interface LandingProviderEventsTable {
+  provider: string;
+  event_key: string;
+  event_type: string;
+  outcome: ProviderEventOutcome;
+  reason: string | null;
+  change: ColumnType<unknown, string | null | undefined, string | null>;
+  received_at: Timestamp;
+  forwarded_at: Date | null;
+}
+
+export interface LandingLeadsTable {
+  id: Generated<string>;
+  kind: LeadKind;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  message: string | null;
+  details: ColumnType<unknown, string | undefined, string>;
+  client_address: string | null;
+  created_at: Timestamp;
+  forwarded_at: Date | null;
+}
+
+export interface LandingOnboardingsTable {
+  reference: string;
+  provider: string;
+  tenant_slug: string;
+  admin_email: string;
+  initial_password: string | null;
+  created_at: Timestamp;
+  expires_at: Date | string;
+  claimed_at: Date | null;
+}
+
+/** The portal's tables, and landing's (schema `landing`), as Kysely sees them. */
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -160,4 +267,13 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  portal_access: PortalAccessTable;
+  platform_leads: PlatformLeadsTable;
+  'landing.plans': LandingPlansTable;
+  'landing.tenants': LandingTenantsTable;
+  'landing.metadata': LandingMetadataTable;
+  'landing.sync_state': LandingSyncStateTable;
+  'landing.provider_events': LandingProviderEventsTable;
+  'landing.leads': LandingLeadsTable;
+  'landing.onboardings': LandingOnboardingsTable;
 }

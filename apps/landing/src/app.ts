@@ -1,0 +1,42 @@
+import { ApiError } from '@erp/contract';
+import { sql } from '@erp/db';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import type { LandingAppEnv, LandingDeps } from './deps';
+import { createErrorHandler, notFound } from './http/errors';
+
+/** Builds landing's HTTP app from its dependencies (main.ts and tests alike). */
+export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
+  const app = new Hono<LandingAppEnv>();
+  app.use(requestId());
+  app.onError(createErrorHandler(deps.logger));
+  app.notFound(notFound);
+
+  // The proxy streams bodies both ways: mounted before the body limit, which would buffer.
+  // registerPublicProxy(app, deps);
+
+  app.use(
+    bodyLimit({
+      maxSize: deps.env.BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(
+          'charge_trop_volumineuse',
+          `The request body is over ${deps.env.BODY_LIMIT_BYTES} bytes.`,
+          { limit: deps.env.BODY_LIMIT_BYTES },
+        );
+      },
+    }),
+  );
+
+  app.get('/api/health', (c) => c.json({ status: 'ok' as const }));
+  app.get('/api/ready', async (c) => {
+    try {
+      await sql`SELECT 1`.execute(deps.db);
+      return c.json({ status: 'ok' as const });
+    } catch {
+      return c.json({ status: 'unavailable' as const }, 503);
+    }
+  });
+  return app;
+}

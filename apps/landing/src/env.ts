@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const PAYMENT_PROVIDERS = ['stripe', 'paddle', 'lemonsqueezy'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  LANDING_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  LANDING_HOST: z.string().default('0.0.0.0'),
+  /** Where `/api/v1/public/*` is proxied to (origin only, e.g. http://portal:3000). */
+  PORTAL_URL: z.url({ protocol: /^https?$/ }),
+  /** Guards `/api/erp-sync`; unset, every push is refused. */
+  LANDING_SYNC_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('stripe'),
+  /** The provider's signing secret; unset, every provider webhook is refused. */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Longest wait for the portal's TCP connection, then 502. */
+  PROXY_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  /** Longest wait for the portal's response headers, then 504. */
+  PROXY_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  /** Contact and demo requests accepted per client address and hour. */
+  FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024),
+  /** Take the client address from X-Forwarded-For (behind a trusted load balancer only). */
+  TRUST_PROXY: booleanString.default(false),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type LandingEnv = z.infer<typeof EnvSchema>;
+
+/** Secrets production must be given. */
+const REQUIRED_IN_PRODUCTION = ['LANDING_SYNC_API_KEY', 'PAYMENT_WEBHOOK_SECRET'] as const;
+
+/** Thrown with one line per bad variable; never echoes a value. */
+export class EnvError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses landing's configuration from an environment. */
+export function parseEnv(source: Record<string, string | undefined>): LandingEnv {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]);
+    if (missing.length) throw new EnvError(missing.map((n) => `${n}: required in production`));
+  }
+  return env;
+}

@@ -1,0 +1,60 @@
+import { openDatabase } from '@erp/db';
+import { createLogger } from '@erp/logger';
+import { serve } from '@hono/node-server';
+import { buildApp } from './app';
+import { EnvError, parseEnv } from './env';
+
+/** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const logger = createLogger(env.LOG_LEVEL, 'landing');
+  if (!env.LANDING_SYNC_API_KEY)
+    logger.warn('LANDING_SYNC_API_KEY not set: ERP sync pushes are refused');
+  if (!env.PAYMENT_WEBHOOK_SECRET)
+    logger.warn('PAYMENT_WEBHOOK_SECRET not set: payment webhooks are refused');
+  const database = openDatabase({
+    url: env.DATABASE_URL,
+    max: env.DATABASE_POOL_SIZE,
+    applicationName: 'landing',
+  });
+  const app = buildApp({
+    db: database.db,
+    pool: database.pool,
+    env,
+    logger,
+    now: () => new Date(),
+  });
+
+  const server = serve(
+    { fetch: app.fetch, port: env.LANDING_PORT, hostname: env.LANDING_HOST },
+    (info) => logger.info('landing listening', { url: `http://${info.address}:${info.port}` }),
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(() => {
+      database.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    for (const line of error.lines)
+      process.stderr.write(`landing: invalid configuration: ${line}\n`);
+  } else {
+    process.stderr.write(
+      `landing: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});
