@@ -1,5 +1,6 @@
 export interface BannerInput {
   portalUrl: string;
+  landingUrl: string;
   databaseUrl: string;
   embedded: boolean;
   adminEmail: string;
@@ -18,8 +19,9 @@ export function formatBanner(input: BannerInput): string {
     '',
     '──────────────────────────────────────────────────────────────────────',
     `  Portal     ${input.portalUrl}   (OpenAPI: ${input.portalUrl}/api/v1/openapi.json)`,
+    `  Landing    ${input.landingUrl}   (proxy: ${input.landingUrl}/api/v1/public/plans, sync: ${input.landingUrl}/api/erp-sync/health)`,
     `  Database   ${database}`,
-    '  Worker     webhook deliveries (graphile-worker; private URLs allowed in dev)',
+    '  Worker     webhook deliveries, ERP sync to landing, landing → portal forwarding (graphile-worker)',
     '  Tenant     demo',
     `  Admin      ${input.adminEmail}`,
     `  Password   ${input.adminPassword}   (${input.passwordSource})`,

@@ -56,7 +56,11 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
   return {
     // Dev secrets must not be reachable from the network: listen on loopback only.
     PORTAL_HOST: '127.0.0.1',
+    LANDING_HOST: '127.0.0.1',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    // The seeded tenant is the platform operator's: its super-admin edits Settings → Portal access.
+    PLATFORM_TENANT: 'demo',
+    PAYMENT_PROVIDER: 'stripe',
     PORTAL_URL: localPortalUrl(),
     LANDING_SYNC_URL: `http://127.0.0.1:${landingPort}/api/erp-sync`,
     TURBO_TELEMETRY_DISABLED: '1',
@@ -83,6 +87,7 @@ async function announce(
   process.stdout.write(
     formatBanner({
       portalUrl,
+      landingUrl: `http://127.0.0.1:${process.env.LANDING_PORT ?? '3001'}`,
       databaseUrl: database.url,
       embedded: database.embedded,
       adminEmail: ADMIN_EMAIL,

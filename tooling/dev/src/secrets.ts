@@ -10,6 +10,7 @@ export const DEV_SECRET_NAMES = [
   'SECRETS_ENCRYPTION_KEY',
   'SAAS_INTERNAL_API_KEY',
   'LANDING_SYNC_API_KEY',
+  'PAYMENT_WEBHOOK_SECRET',
   'SEED_ADMIN_PASSWORD',
 ] as const;
 
@@ -39,11 +40,7 @@ export async function loadDevSecrets(
   }
   for (const name of DEV_SECRET_NAMES) {
     if (persisted[name]) continue;
-    // The password is 20 URL-safe characters: easy to paste into a JSON body or a shell.
-    persisted[name] =
-      name === 'SEED_ADMIN_PASSWORD'
-        ? randomBytes(15).toString('base64url')
-        : randomBytes(32).toString('hex');
+    persisted[name] = generateSecret(name);
     changed = true;
   }
   if (changed) await writeSecrets(file, persisted);
@@ -53,6 +50,14 @@ export async function loadDevSecrets(
     if (fromEnv) secrets[name] = fromEnv;
   }
   return { secrets, created };
+}
+
+function generateSecret(name: (typeof DEV_SECRET_NAMES)[number]): string {
+  // The password is 20 URL-safe characters: easy to paste into a JSON body or a shell.
+  if (name === 'SEED_ADMIN_PASSWORD') return randomBytes(15).toString('base64url');
+  // Shaped like a Stripe endpoint secret, the default PAYMENT_PROVIDER's.
+  if (name === 'PAYMENT_WEBHOOK_SECRET') return `whsec_${randomBytes(24).toString('base64')}`;
+  return randomBytes(32).toString('hex');
 }
 
 function generateSigningPair(): Pick<DevSecrets, 'JWT_PRIVATE_KEY' | 'JWT_PUBLIC_KEY'> {
