@@ -1,0 +1,197 @@
+/**
+ * The whole product as an operator runs it: portal, landing and worker as separate
+ * processes (their real `src/main.ts`, through tsx) against one cloned test database.
+ * No app is imported: they only meet over HTTP and PostgreSQL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import path from 'node:path';
+import { findFreePort } from '@erp/db/embedded';
+import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+type AppName = 'portal' | 'landing' | 'worker';
+
+/** Shared keys of one platform, as an operator would configure them. */
+export interface PlatformSecrets {
+  internalApiKey: string;
+  syncApiKey: string;
+  paymentSecret: string;
+  adminPassword: string;
+}
+
+export interface Platform {
+  db: TestDatabase;
+  portalUrl: string;
+  landingUrl: string;
+  secrets: PlatformSecrets;
+  /** Lines the apps wrote (stdout and stderr), to assert that no secret was logged. */
+  output: string[];
+  start(app: AppName): Promise<void>;
+  stop(app: AppName): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Seeds plans and tenant `demo`, then starts the three apps. */
+export async function startPlatform(
+  extraEnv: Partial<Record<AppName, Record<string, string>>> = {},
+): Promise<Platform> {
+  const db = await createTestDatabase();
+  const secrets: PlatformSecrets = {
+    internalApiKey: randomBytes(24).toString('hex'),
+    syncApiKey: randomBytes(24).toString('hex'),
+    paymentSecret: `whsec_${randomBytes(24).toString('base64')}`,
+    adminPassword: randomBytes(12).toString('base64url'),
+  };
+  await runToEnd('portal', ['--import', 'tsx', 'src/seed/main.ts'], {
+    DATABASE_URL: db.url,
+    SEED_ADMIN_PASSWORD: secrets.adminPassword,
+  });
+  const [portalPort, landingPort] = [await findFreePort(), await findFreePort()];
+  const portalUrl = `http://127.0.0.1:${portalPort}`;
+  const landingUrl = `http://127.0.0.1:${landingPort}`;
+  const common = { DATABASE_URL: db.url, NODE_ENV: 'test', LOG_LEVEL: 'info' };
+  const encryptionKey = randomBytes(32).toString('hex');
+  const env: Record<AppName, Record<string, string>> = {
+    portal: {
+      ...common,
+      PORTAL_HOST: '127.0.0.1',
+      PORTAL_PORT: String(portalPort),
+      API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+      SECRETS_ENCRYPTION_KEY: encryptionKey,
+      SAAS_INTERNAL_API_KEY: secrets.internalApiKey,
+      PLATFORM_TENANT: 'demo',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      ...extraEnv.portal,
+    },
+    landing: {
+      ...common,
+      LANDING_HOST: '127.0.0.1',
+      LANDING_PORT: String(landingPort),
+      PORTAL_URL: portalUrl,
+      LANDING_SYNC_API_KEY: secrets.syncApiKey,
+      PAYMENT_PROVIDER: 'stripe',
+      PAYMENT_WEBHOOK_SECRET: secrets.paymentSecret,
+      ...extraEnv.landing,
+    },
+    worker: {
+      ...common,
+      SECRETS_ENCRYPTION_KEY: encryptionKey,
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_BASE_SECONDS: '1',
+      WORKER_POLL_INTERVAL_MS: '200',
+      PORTAL_URL: portalUrl,
+      SAAS_INTERNAL_API_KEY: secrets.internalApiKey,
+      LANDING_SYNC_URL: `${landingUrl}/api/erp-sync`,
+      LANDING_SYNC_API_KEY: secrets.syncApiKey,
+      ...extraEnv.worker,
+    },
+  };
+  const ready: Record<AppName, string | undefined> = {
+    portal: `${portalUrl}/api/v1/health`,
+    landing: `${landingUrl}/api/health`,
+    worker: undefined,
+  };
+  const running = new Map<AppName, ChildProcess>();
+  const output: string[] = [];
+
+  const start = async (app: AppName) => {
+    if (running.has(app)) return;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.join(REPO_ROOT, 'apps', app),
+      env: { ...process.env, ...env[app] },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.set(app, child);
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => output.push(...chunk.split('\n').filter(Boolean)));
+    }
+    await waitUntilReady(app, child, ready[app], output);
+  };
+  const stop = async (app: AppName) => {
+    const child = running.get(app);
+    running.delete(app);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const platform: Platform = {
+    db,
+    portalUrl,
+    landingUrl,
+    secrets,
+    output,
+    start,
+    stop,
+    async close() {
+      await Promise.all([...running.keys()].map(stop));
+      await db.close();
+    },
+  };
+  try {
+    await Promise.all([start('portal'), start('landing'), start('worker')]);
+  } catch (error) {
+    await platform.close();
+    throw error;
+  }
+  return platform;
+}
+
+/** Polls `until` every 100 ms; fails with `what` after `timeoutMs`. */
+export async function eventually<T>(
+  what: string,
+  until: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await until();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function waitUntilReady(
+  app: AppName,
+  child: ChildProcess,
+  url: string | undefined,
+  output: string[],
+): Promise<void> {
+  await eventually(
+    `${app} to start`,
+    async () => {
+      if (child.exitCode !== null) {
+        throw new Error(`${app} exited during start-up:\n${output.slice(-20).join('\n')}`);
+      }
+      if (!url) return output.some((line) => line.includes('"worker started"'));
+      return fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    60_000,
+  );
+}
+
+function runToEnd(app: AppName, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: path.join(REPO_ROOT, 'apps', app),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 60_000,
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${app} ${args.join(' ')}: exit ${code ?? signal}`)),
+    );
+  });
+}
