@@ -1,6 +1,8 @@
 import type { Database, Kysely } from '@erp/db';
 import type { Logger } from '@erp/logger';
+import type { HttpBindings } from '@hono/node-server';
 import type pg from 'pg';
+import type { Dispatcher } from 'undici';
 import type { LandingEnv } from './env';
 
 /** Everything landing needs from the outside world; built in main.ts, or by tests. */
@@ -10,8 +12,14 @@ export interface LandingDeps {
   pool: pg.Pool;
   env: LandingEnv;
   logger: Logger;
+  /** Keep-alive connections to PORTAL_URL, used by the public proxy (`createPortalPool`). */
+  portal: Dispatcher;
   /** Injected clock (tests move time, e.g. a provider signature's age). */
   now: () => Date;
 }
 
-export type LandingAppEnv = { Variables: { requestId: string } };
+/** Under @hono/node-server the raw request is at hand (the proxy reads its exact target); `app.request()` has none. */
+export type LandingAppEnv = {
+  Bindings: Partial<HttpBindings>;
+  Variables: { requestId: string };
+};

@@ -3,6 +3,7 @@ import { createLogger } from '@erp/logger';
 import { serve } from '@hono/node-server';
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './env';
+import { createPortalPool } from './proxy/portal-pool';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
 async function main(): Promise<void> {
@@ -17,11 +18,13 @@ async function main(): Promise<void> {
     max: env.DATABASE_POOL_SIZE,
     applicationName: 'landing',
   });
+  const portal = createPortalPool(env);
   const app = buildApp({
     db: database.db,
     pool: database.pool,
     env,
     logger,
+    portal,
     now: () => new Date(),
   });
 
@@ -37,7 +40,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(() => {
-      database.close().then(
+      Promise.all([portal.close(), database.close()]).then(
         () => process.exit(0),
         () => process.exit(1),
       );
