@@ -1,8 +1,30 @@
+import { parseCronItem } from 'graphile-worker';
 import { z } from 'zod';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** An http(s) origin (a trailing slash is tolerated and dropped); paths are the callers'. */
+const httpOrigin = httpUrl
+  .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), 'must be an http(s) origin, without a path')
+  .transform((v) => v.replace(/\/$/, ''));
+
+/** A shared server-to-server key: long enough not to be guessed. */
+const sharedKey = z.string().min(24, 'must be at least 24 characters');
+
+/** Five fields, and graphile-worker's own parser agrees (ranges, steps, lists). */
+const cronExpression = z.string().refine((v) => {
+  if (v.trim().split(/\s+/).length !== 5) return false;
+  try {
+    parseCronItem({ task: 'erp_sync', match: v.trim() });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be a 5-field cron expression (minute hour day-of-month month day-of-week)');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -17,6 +39,15 @@ const EnvSchema = z.object({
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(5),
   /** A worker silent for this long is taken for dead and its jobs are unlocked. */
   WORKER_DEAD_AFTER_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** Default target of the ERP sync push, until Settings → Portal access names one. */
+  LANDING_SYNC_URL: httpUrl.optional(),
+  LANDING_SYNC_API_KEY: sharedKey.optional(),
+  ERP_SYNC_INTERVAL: cronExpression.default('*/5 * * * *'),
+  /** Where landing's forwarded payment events and leads go (`/api/v1/internal/*`). */
+  PORTAL_URL: httpOrigin.optional(),
+  SAAS_INTERNAL_API_KEY: sharedKey.optional(),
+  /** Whole-call timeout of the sync push and the calls to the portal. */
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -35,7 +66,13 @@ export function parseEnv(source: Record<string, string | undefined>): WorkerEnv 
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new EnvError(result.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
+    // One line per variable (its first problem), never its value.
+    const lines = new Map<string, string>();
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]);
+      if (!lines.has(name)) lines.set(name, `${name}: ${issue.message}`);
+    }
+    throw new EnvError([...lines.values()]);
   }
   const env = result.data;
   if (!env.SECRETS_ENCRYPTION_KEY) {

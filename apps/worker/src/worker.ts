@@ -4,6 +4,7 @@ import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { WorkerEnv } from './env';
+import { createOutbound, enqueueStartupSync, landingCronItems, landingTasks } from './landing';
 import { type Liveness, startLiveness } from './runtime/liveness';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
 import { createDeliveryStore } from './webhooks/store';
@@ -26,7 +27,7 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Starts a worker: graphile-worker with the webhook tasks, on a pool of its own. */
+/** Starts a worker: graphile-worker with the webhook and landing tasks, on a pool of its own. */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const { env, logger } = deps;
   const concurrency = env.WORKER_CONCURRENCY;
@@ -46,15 +47,20 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     ...deps.sender,
   });
-  const taskList = webhookTasks({
-    store: createDeliveryStore(pool),
-    sender,
-    secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
-    logger,
-    retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
-    now: deps.now ?? (() => new Date()),
-    random: deps.random,
-  });
+  const outbound = createOutbound({ timeoutMs: env.OUTBOUND_TIMEOUT_MS });
+  const now = deps.now ?? (() => new Date());
+  const taskList = {
+    ...webhookTasks({
+      store: createDeliveryStore(pool),
+      sender,
+      secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
+      logger,
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+      now,
+      random: deps.random,
+    }),
+    ...landingTasks({ pool, outbound, env, logger, now }),
+  };
   const events: WorkerEvents = new EventEmitter();
   const liveness = startLiveness({
     pool,
@@ -66,7 +72,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const runner = await run({
     pgPool: pool,
     taskList,
-    crontab: '', // no crontab file: scheduled tasks are declared here when they come
+    // Declared here, not in a crontab file: the ERP sync push on ERP_SYNC_INTERVAL.
+    parsedCronItems: landingCronItems(env.ERP_SYNC_INTERVAL),
     concurrency,
     pollInterval: env.WORKER_POLL_INTERVAL_MS,
     noHandleSignals: true,
@@ -82,6 +89,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     },
   });
   await liveness.beat();
+  await enqueueStartupSync(runner);
   logger.info('worker started', { concurrency });
   return {
     runner,
@@ -91,6 +99,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       await runner.stop();
       await liveness.stop();
       await sender.close();
+      await outbound.close();
       await pool.end();
     },
   };

@@ -1,0 +1,46 @@
+import { ERP_SYNC_JOB, landingJobs } from '@erp/contract';
+import { type ParsedCronItem, parseCronItems, type Runner, type TaskList } from 'graphile-worker';
+import type { LandingDeps } from './deps';
+import { erpSyncTask } from './erp-sync';
+import { forwardLeadTask } from './forward-lead';
+import { forwardPaymentEventTask } from './forward-payment-event';
+
+export type { LandingDeps } from './deps';
+export { createOutbound, type Outbound } from './outbound';
+
+/**
+ * One pending push at a time (the job key: a tick replaces a push still waiting for its retry),
+ * run one at a time across workers (the queue), 3 attempts with graphile-worker's backoff.
+ */
+const ERP_SYNC_JOB_SPEC = {
+  maxAttempts: 3,
+  jobKey: ERP_SYNC_JOB,
+  jobKeyMode: 'replace',
+  queueName: ERP_SYNC_JOB,
+} as const;
+
+/** The landing tasks, by the names landing (and the crontab) enqueue them with. */
+export function landingTasks(deps: LandingDeps): TaskList {
+  return {
+    [ERP_SYNC_JOB]: erpSyncTask(deps),
+    [landingJobs.forwardPaymentEvent]: forwardPaymentEventTask(deps),
+    [landingJobs.forwardLead]: forwardLeadTask(deps),
+  };
+}
+
+/** The scheduled push, i.e. `<interval> erp_sync ?max=3&jobKey=erp_sync&jobKeyMode=replace&queue=erp_sync`. */
+export function landingCronItems(interval: string): ParsedCronItem[] {
+  return parseCronItems([
+    {
+      task: ERP_SYNC_JOB,
+      match: interval,
+      identifier: ERP_SYNC_JOB,
+      options: { ...ERP_SYNC_JOB_SPEC, backfillPeriod: 0 },
+    },
+  ]);
+}
+
+/** A push right at start-up, so landing has data without waiting for the first tick. */
+export async function enqueueStartupSync(runner: Runner): Promise<void> {
+  await runner.addJob(ERP_SYNC_JOB, {}, ERP_SYNC_JOB_SPEC);
+}
