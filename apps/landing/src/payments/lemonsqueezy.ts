@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { invalidRequest } from '../http/errors';
+import type { PaymentAdapter } from './adapter';
+import {
+  ignored,
+  MetadataSchema,
+  malformedEvent,
+  provisionDraft,
+  readMetadata,
+  settleChange,
+  toIsoTimestamp,
+} from './change';
+import {
+  isSha256Hex,
+  matchesHmac,
+  requireHeader,
+  requireSecret,
+  signatureInvalid,
+} from './signature';
+
+const EventSchema = z.looseObject({
+  meta: z.looseObject({ event_name: z.string().min(1).max(255), custom_data: MetadataSchema }),
+  data: z.looseObject({
+    id: z.union([z.string().min(1), z.number()]).transform(String),
+    attributes: z.looseObject({}),
+  }),
+});
+
+const OrderSchema = z.looseObject({
+  status: z.string().nullish(),
+  user_email: z.string().nullish(),
+  user_name: z.string().nullish(),
+});
+
+const SubscriptionSchema = z.looseObject({
+  status: z.string(),
+  renews_at: z.string().nullish(),
+  ends_at: z.string().nullish(),
+});
+
+const STATUSES: Record<string, string> = {
+  on_trial: 'trialing',
+  active: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  paused: 'canceled',
+  cancelled: 'canceled',
+  expired: 'expired',
+};
+
+/** These events say the status themselves, whatever the attributes lag behind with. */
+const FINAL_STATUSES: Record<string, string> = {
+  subscription_cancelled: 'canceled',
+  subscription_expired: 'expired',
+};
+
+const SUBSCRIPTION_EVENTS = new Set([
+  'subscription_created',
+  'subscription_updated',
+  'subscription_cancelled',
+  'subscription_expired',
+]);
+
+/**
+ * Lemon Squeezy: `X-Signature: <hex HMAC-SHA256 of the body>`. It signs no timestamp and sends
+ * no event id, so an event is keyed by the SHA-256 of its body (a redelivery is byte-identical).
+ */
+export const lemonSqueezyAdapter: PaymentAdapter = {
+  provider: 'lemonsqueezy',
+  verify(rawBody, headers, secret) {
+    const key = requireSecret(secret);
+    const signature = requireHeader(headers, 'x-signature').trim();
+    if (!isSha256Hex(signature)) throw signatureInvalid('malformed_header');
+    if (!matchesHmac(key, rawBody, [signature])) throw signatureInvalid('no_matching_signature');
+  },
+  parse(payload, rawBody) {
+    const key = createHash('sha256').update(rawBody, 'utf8').digest('hex');
+    const event = EventSchema.safeParse(payload);
+    if (!event.success) throw invalidRequest('body', event.error);
+    const { meta, data } = event.data;
+    const type = meta.event_name;
+    const metadata = readMetadata(meta.custom_data);
+    if (type === 'order_created') {
+      const parsed = OrderSchema.safeParse(data.attributes);
+      if (!parsed.success) return malformedEvent(key, type, parsed.error);
+      const order = parsed.data;
+      if (order.status && order.status !== 'paid') return ignored(key, type, 'order_not_paid');
+      return settleChange(key, type, {
+        provision: provisionDraft(
+          metadata,
+          { email: order.user_email, name: order.user_name },
+          data.id,
+        ),
+      });
+    }
+    if (!SUBSCRIPTION_EVENTS.has(type)) return ignored(key, type, 'unsupported_event_type');
+    const parsed = SubscriptionSchema.safeParse(data.attributes);
+    if (!parsed.success) return malformedEvent(key, type, parsed.error);
+    const subscription = parsed.data;
+    const status = FINAL_STATUSES[type] ?? STATUSES[subscription.status];
+    if (!status) return ignored(key, type, 'unsupported_status');
+    // A live subscription renews; a cancelled or expired one ends.
+    const periodEnd =
+      status === 'canceled' || status === 'expired'
+        ? (subscription.ends_at ?? subscription.renews_at)
+        : (subscription.renews_at ?? subscription.ends_at);
+    return settleChange(key, type, {
+      subscription: {
+        tenant: metadata.tenant_slug,
+        plan_code: metadata.plan_code,
+        status,
+        provider: 'lemonsqueezy',
+        provider_subscription_id: data.id,
+        current_period_end: toIsoTimestamp(periodEnd),
+      },
+    });
+  },
+};
