@@ -20,6 +20,17 @@ describe('parseEnv', () => {
     );
   });
 
+  it('reads PLATFORM_TENANT as an optional tenant slug', () => {
+    const url = 'postgres://u:p@127.0.0.1:5432/db';
+    expect(parseEnv({ DATABASE_URL: url }).PLATFORM_TENANT).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: url, PLATFORM_TENANT: 'acme-ops' }).PLATFORM_TENANT).toBe(
+      'acme-ops',
+    );
+    expect(() => parseEnv({ DATABASE_URL: url, PLATFORM_TENANT: 'Acme Ops' })).toThrow(
+      /^PLATFORM_TENANT: /,
+    );
+  });
+
   it('names every bad variable on its own line and never echoes values', () => {
     try {
       parseEnv({

@@ -1,3 +1,4 @@
+import { SlugSchema } from '@erp/contract';
 import { z } from 'zod';
 
 const booleanString = z
@@ -31,6 +32,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanString.default(false),
   /** Subscriber URLs on private, loopback or link-local addresses (and plain http): dev only. */
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanString.default(false),
+  /**
+   * Slug of the platform operator's own tenant: its super-admins (and no one else) manage
+   * platform-wide settings (Settings → Portal access). Unset: nobody can.
+   */
+  PLATFORM_TENANT: SlugSchema.optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -10,5 +10,6 @@ export * from './schemas/common';
 export * from './schemas/identity';
 export * from './schemas/leads';
 export * from './schemas/plans';
+export * from './schemas/portal-access';
 export * from './schemas/webhook-deliveries';
 export * from './schemas/webhooks';

@@ -6,8 +6,13 @@ import { secure } from '../http/secure';
 import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../identity/api-keys';
 import { requireAdminSession } from '../identity/settings-access';
 import { createUser, listUsers, removeUser, updateUser } from '../identity/users';
+import {
+  readPortalAccess,
+  requirePlatformOperator,
+  updatePortalAccess,
+} from '../platform/portal-access';
 
-/** Settings → Users and Settings → API keys. */
+/** Settings → Users, Settings → API keys and Settings → Portal access. */
 export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const admin = (c: Parameters<typeof callerOf>[0]) => requireAdminSession(callerOf(c));
 
@@ -43,5 +48,16 @@ export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): vo
       await rollApiKey(deps, admin(c), id, c.req.valid('json').expire_previous_in_hours),
       201,
     );
+  });
+
+  const operator = (c: Parameters<typeof callerOf>[0]) =>
+    requirePlatformOperator(callerOf(c), deps.env.PLATFORM_TENANT);
+  app.openapi(secure(routes.getPortalAccess, deps), async (c) => {
+    operator(c);
+    return c.json(await readPortalAccess(deps.db), 200);
+  });
+  app.openapi(secure(routes.updatePortalAccess, deps), async (c) => {
+    operator(c);
+    return c.json(await updatePortalAccess(deps, c.req.valid('json')), 200);
   });
 }

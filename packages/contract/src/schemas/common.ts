@@ -7,6 +7,16 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/** Whether a URL carries no user name or password (a string that is not a URL passes: z.url() reports it). */
+export function withoutCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return !parsed.username && !parsed.password;
+  } catch {
+    return true;
+  }
+}
+
 export const UuidSchema = z.uuid().openapi({ example: '0b6f4c52-3f0e-4c7e-9a39-7d1f0f3b2a11' });
 export const TimestampSchema = z.iso
   .datetime({ offset: true })

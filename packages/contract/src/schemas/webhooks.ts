@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { SPEC_EVENT_NAMES } from '../registry/events';
-import { TimestampSchema, UuidSchema } from './common';
+import { TimestampSchema, UuidSchema, withoutCredentials } from './common';
 
 /** The payload version (YYYY-MM-DD) a new subscription is pinned to (`X-Service-Webhook-Version`). */
 export const WEBHOOK_VERSION = '2026-11-23';
@@ -42,15 +42,6 @@ const SubscriberUrlSchema = z
       'Where deliveries are POSTed: at most 2048 characters, no user name or password. Unless the server allows private URLs (development): `https` only, and a host that is, or resolves to, a private, loopback or link-local address is refused.',
     example: 'https://example.com/webhooks/erp',
   });
-
-function withoutCredentials(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return !parsed.username && !parsed.password;
-  } catch {
-    return true; // not a URL: z.url() reports it
-  }
-}
 
 const EventListSchema = z
   .array(WebhookEventNameSchema)
