@@ -1,0 +1,213 @@
+import { ApiError, decodeError } from './errors.js';
+import { IDEMPOTENT_POSTS } from './idempotent-posts.gen.js';
+import { backoffDelay, MAX_SERVER_DELAY_MS, serverDelay, sleep } from './retry.js';
+import type {
+  InitArgs,
+  Item,
+  ListPath,
+  Method,
+  Operation,
+  Page,
+  PathsFor,
+  Result,
+  Success,
+} from './types.js';
+
+export interface ClientOptions {
+  /** The portal's origin, e.g. `https://acme.example.com`. */
+  baseUrl: string;
+  /** `service_live_…` from Settings → API keys. */
+  apiKey: string;
+  /** The tenant's slug or id (X-Tenant-ID). */
+  tenantId: string;
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Retries after the first attempt (default 2). */
+  maxRetries?: number;
+  /** Per attempt (default 30 000). */
+  timeoutMs?: number;
+  /** First backoff step; later ones double (default 500). */
+  backoffMs?: number;
+}
+
+type Call<M extends Method> = <P extends PathsFor<M>>(
+  path: P,
+  ...init: InitArgs<Operation<P, M>>
+) => Promise<Result<Success<Operation<P, M>>>>;
+
+type ListArgs<P extends ListPath> = InitArgs<Operation<P, 'get'>>;
+
+export type Client = { [M in Method]: Call<M> } & {
+  /** Every page of a list, following `next_cursor`; stops after an error result. */
+  pages<P extends ListPath>(path: P, ...init: ListArgs<P>): AsyncGenerator<Result<Page<P>>, void>;
+  /** Every row of a list across pages; throws the `ApiError` of a failed page. */
+  paginate<P extends ListPath>(path: P, ...init: ListArgs<P>): AsyncGenerator<Item<P>, void>;
+};
+
+type AnyInit = {
+  path?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+// Methods whose replay cannot act twice; a POST joins them when it carries an Idempotency-Key.
+const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
+
+/** A typed client of the portal API: every path, parameter, body and answer from the contract. */
+export function createClient(options: ClientOptions): Client {
+  const { apiKey, tenantId, maxRetries = 2, timeoutMs = 30_000, backoffMs = 500 } = options;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+
+  async function request(
+    method: string,
+    path: string,
+    init: AnyInit = {},
+  ): Promise<Result<unknown>> {
+    const url = baseUrl + fillPath(path, init.path) + queryString(init.query);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${apiKey}`,
+      'x-tenant-id': tenantId,
+    };
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    const replayable =
+      IDEMPOTENT_METHODS.has(method) || (method === 'POST' && IDEMPOTENT_POSTS.has(path));
+    // One key for every attempt: that is what makes a replayed POST safe.
+    if (method === 'POST' && replayable) headers['idempotency-key'] = crypto.randomUUID();
+    Object.assign(headers, lowerCased(init.headers));
+
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await attemptOnce(
+        fetchImpl,
+        url,
+        { method, headers, body },
+        init.signal,
+        timeoutMs,
+      );
+      let error: ApiError;
+      let wait: number | undefined;
+      if ('error' in outcome) {
+        error = outcome.error;
+        if (error.code !== 'requete_annulee' && replayable) wait = backoffDelay(attempt, backoffMs);
+      } else {
+        const { response, text } = outcome;
+        if (response.ok) return parseSuccess(response, text);
+        error = decodeError(response.status, text);
+        if (response.status === 429 || (response.status >= 500 && replayable)) {
+          wait = serverDelay(response) ?? backoffDelay(attempt, backoffMs);
+        }
+        if (attempt >= maxRetries || wait === undefined || wait > MAX_SERVER_DELAY_MS) {
+          return { error, response };
+        }
+      }
+      if (attempt >= maxRetries || wait === undefined) return { error };
+      if (!(await sleep(wait, init.signal))) {
+        return { error: new ApiError('requete_annulee', 'Aborted while waiting to retry.') };
+      }
+    }
+  }
+
+  async function* pages(path: string, init: AnyInit = {}): AsyncGenerator<Result<unknown>, void> {
+    let cursor = init.query?.cursor as string | undefined;
+    do {
+      const page = await request('GET', path, { ...init, query: { ...init.query, cursor } });
+      yield page;
+      if (page.error) return;
+      cursor = (page.data as { next_cursor: string | null }).next_cursor ?? undefined;
+    } while (cursor);
+  }
+
+  async function* paginate(path: string, init?: AnyInit): AsyncGenerator<unknown, void> {
+    for await (const page of pages(path, init)) {
+      if (page.error) throw page.error;
+      yield* (page.data as { data: unknown[] }).data;
+    }
+  }
+
+  const call = (method: string) => (path: string, init?: AnyInit) => request(method, path, init);
+  return {
+    get: call('GET'),
+    post: call('POST'),
+    put: call('PUT'),
+    patch: call('PATCH'),
+    delete: call('DELETE'),
+    pages,
+    paginate,
+  } as unknown as Client;
+}
+
+type Outcome = { response: Response; text: string } | { error: ApiError };
+
+/** One attempt, body read included, so a connection cut mid-body is a network error too. */
+async function attemptOnce(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): Promise<Outcome> {
+  if (signal?.aborted) return { error: new ApiError('requete_annulee', 'Aborted.') };
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forward = () => controller.abort();
+  signal?.addEventListener('abort', forward, { once: true });
+  try {
+    const response = await fetchImpl(url, { ...init, signal: controller.signal });
+    return { response, text: await response.text() };
+  } catch (cause) {
+    if (signal?.aborted) return { error: new ApiError('requete_annulee', 'Aborted.') };
+    if (timedOut)
+      return { error: new ApiError('delai_depasse', `No answer within ${timeoutMs} ms.`) };
+    return {
+      error: new ApiError('erreur_reseau', cause instanceof Error ? cause.message : String(cause)),
+    };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
+}
+
+function parseSuccess(response: Response, text: string): Result<unknown> {
+  if (text === '' || !response.headers.get('content-type')?.includes('json')) {
+    return { data: text === '' ? undefined : text, response };
+  }
+  try {
+    return { data: JSON.parse(text), response };
+  } catch {
+    return {
+      error: new ApiError('reponse_invalide', 'The body is not valid JSON.', {}, response.status),
+      response,
+    };
+  }
+}
+
+function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+// encodeURIComponent rather than URLSearchParams: a space must not become `+`.
+function queryString(query: Record<string, unknown> = {}): string {
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null)
+        pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(item))}`);
+    }
+  }
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+function lowerCased(headers: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}

@@ -1,0 +1,25 @@
+export type { components, paths, webhooks } from './api.gen.js';
+export { type Client, type ClientOptions, createClient } from './client.js';
+export { ApiError, type ClientErrorCode, type ErrorCode } from './errors.js';
+export {
+  eq,
+  type FilterValue,
+  gt,
+  gte,
+  ilike,
+  in_,
+  is,
+  like,
+  lt,
+  lte,
+  neq,
+  order,
+} from './filters.js';
+export type { Item, ListPath, ListQuery, Page, PathsFor, RequestInit, Result } from './types.js';
+export {
+  type SignatureFailure,
+  type VerifyResult,
+  type VerifyWebhookInput,
+  verifyWebhookSignature,
+  type WebhookEvent,
+} from './webhooks.js';

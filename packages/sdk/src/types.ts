@@ -1,0 +1,80 @@
+import type { paths } from './api.gen.js';
+import type { ApiError } from './errors.js';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The paths that have an operation for `M`. */
+export type PathsFor<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, object> ? P : never;
+}[keyof paths];
+
+/** The generated operation of `P` and `M`. */
+export type Operation<P, M extends Method> = P extends keyof paths
+  ? paths[P] extends Record<M, infer O>
+    ? O
+    : never
+  : never;
+
+type Parameters<O> = O extends { parameters: infer X } ? X : object;
+type PathPart<O> = Parameters<O> extends { path: infer X } ? { path: X } : { path?: never };
+type QueryPart<O> =
+  Parameters<O> extends { query: infer Q }
+    ? { query: Q }
+    : Parameters<O> extends { query?: infer Q }
+      ? [NonNullable<Q>] extends [never]
+        ? { query?: never }
+        : { query?: NonNullable<Q> }
+      : { query?: never };
+type BodyPart<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
+  ? { body: B }
+  : O extends { requestBody?: infer R }
+    ? [NonNullable<R>] extends [never]
+      ? { body?: never }
+      : NonNullable<R> extends { content: { 'application/json': infer B } }
+        ? { body?: B }
+        : { body?: never }
+    : { body?: never };
+
+/** What a call takes besides its path: path parameters, query, body, headers and signal. */
+export type RequestInit<O> = PathPart<O> &
+  QueryPart<O> &
+  BodyPart<O> & {
+    /** Extra headers; they override the client's own (X-Tenant-ID, Idempotency-Key…). */
+    headers?: Record<string, string>;
+    /** Aborts the request and any retry waiting to happen. */
+    signal?: AbortSignal;
+  };
+
+/** The init argument, optional when nothing in it is required. */
+export type InitArgs<O> =
+  object extends RequestInit<O> ? [init?: RequestInit<O>] : [init: RequestInit<O>];
+
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '2XX';
+type Content<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
+
+/** The JSON body of the operation's success responses. */
+export type Success<O> = O extends { responses: infer R }
+  ? { [S in keyof R]: S extends SuccessStatus ? Content<R[S]> : never }[keyof R]
+  : never;
+
+/** Either the data or an error, never both and never a throw. */
+export type Result<T> =
+  | { data: T; error?: undefined; response: Response }
+  | { data?: undefined; error: ApiError; response?: Response };
+
+/** GET paths answering a page: `{data: [...], next_cursor}`. */
+export type ListPath = {
+  [P in PathsFor<'get'>]: Success<Operation<P, 'get'>> extends {
+    data: unknown[];
+    next_cursor: string | null;
+  }
+    ? P
+    : never;
+}[PathsFor<'get'>];
+
+/** A page of `P`. */
+export type Page<P extends ListPath> = Success<Operation<P, 'get'>>;
+/** One row of a page of `P`. */
+export type Item<P extends ListPath> = Page<P>['data'][number];
+/** The query a list accepts: its filterable fields, `order`, `page_size` and `cursor`. */
+export type ListQuery<P extends ListPath> = NonNullable<RequestInit<Operation<P, 'get'>>['query']>;

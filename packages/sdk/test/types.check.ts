@@ -1,0 +1,61 @@
+/**
+ * Compile-time checks, run by `pnpm typecheck` (tsc), not by vitest: each `@ts-expect-error`
+ * fails the type-check if the line below it compiles.
+ */
+import {
+  type ApiError,
+  createClient,
+  eq,
+  gte,
+  in_,
+  type ListQuery,
+  lt,
+  order,
+  type WebhookEvent,
+} from '../src/index';
+
+const client = createClient({ baseUrl: 'https://portal.test', apiKey: 'k', tenantId: 'demo' });
+
+export async function checks() {
+  await client.get('/api/v1/sales-orders', {
+    query: {
+      status: in_(['brouillon', 'confirme']),
+      total_cents: [gte(100), lt(500)],
+      // @ts-expect-error customer_id is a reference: no range operators
+      customer_id: gte('x'),
+      order: order('total_cents', 'desc'),
+    },
+  });
+  // @ts-expect-error not a field of sales orders
+  await client.get('/api/v1/sales-orders', { query: { colour: eq('red') } });
+  // @ts-expect-error shipping_city is filterable but not sortable
+  await client.get('/api/v1/sales-orders', { query: { order: order('shipping_city') } });
+  // @ts-expect-error a path parameter is required
+  await client.get('/api/v1/sales-orders/{id}');
+  // @ts-expect-error no PUT on this path
+  await client.put('/api/v1/sales-orders');
+
+  const { data, error } = await client.get('/api/v1/sales-orders/{id}', { path: { id: 'x' } });
+  if (error) {
+    const code: ApiError['code'] = error.code;
+    // @ts-expect-error codes come from the contract's catalogue and the client's own
+    const wrong: typeof code = 'not_a_code';
+    return wrong;
+  }
+  const status: 'brouillon' | 'confirme' | 'livre' | 'facture' | 'annule' = data.status;
+
+  const query: ListQuery<'/api/v1/sales-orders'> = { status: eq('confirme'), page_size: 10 };
+  for await (const order of client.paginate('/api/v1/sales-orders', { query })) {
+    const total: number = order.total_cents;
+    return total;
+  }
+  // @ts-expect-error a single record is not a list
+  client.paginate('/api/v1/sales-orders/{id}');
+  return status;
+}
+
+export function narrow(event: WebhookEvent) {
+  if (event.type === 'sales_order.created') return event.data.object.number;
+  if (event.type === 'webhook.test') return event.data.message;
+  return event.id;
+}
