@@ -4,10 +4,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/context';
 import { secure } from '../http/secure';
+import { recordLead } from '../platform/leads';
 import { listPublicPlans } from '../platform/plans';
 import { changeSubscription, provisionTenant } from '../platform/provisioning';
 
-/** Public plans, internal provisioning, health and the OpenAPI document. */
+/** Public plans, internal provisioning and leads, health and the OpenAPI document. */
 export function registerPlatformRoutes(
   app: OpenAPIHono<AppEnv>,
   deps: Deps,
@@ -28,6 +29,11 @@ export function registerPlatformRoutes(
   app.openapi(secure(routes.changeSubscription, deps), async (c) =>
     c.json(await changeSubscription(deps, c.req.valid('json')), 200),
   );
+
+  app.openapi(secure(routes.recordLead, deps), async (c) => {
+    const { created, lead } = await recordLead(deps, c.req.valid('json'));
+    return created ? c.json(lead, 201) : c.json(lead, 200);
+  });
 
   app.openapi(routes.health, (c) => c.json({ status: 'ok' as const }, 200));
   app.openapi(routes.ready, async (c) => {

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../errors';
 import { listOf } from '../schemas/common';
+import { PlatformLeadBodySchema, PlatformLeadSchema } from '../schemas/leads';
 import {
   PlanSchema,
   ProvisionedTenantSchema,
@@ -61,6 +62,22 @@ export const changeSubscription = createRoute({
   responses: {
     200: jsonResponse(SubscriptionSchema, 'The subscription as stored.'),
     ...errorResponses(...internalErrors, 'introuvable'),
+  },
+});
+
+export const recordLead = createRoute({
+  method: 'post',
+  path: '/api/v1/internal/leads',
+  tags: ['Internal'],
+  summary: 'Record a contact or demo request forwarded by landing',
+  description:
+    "Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). Idempotent by the lead's `id`: a replay answers 200 with the row stored the first time and writes nothing.",
+  security: [INTERNAL],
+  request: { body: jsonBody(PlatformLeadBodySchema) },
+  responses: {
+    201: jsonResponse(PlatformLeadSchema, 'The lead, stored.'),
+    200: jsonResponse(PlatformLeadSchema, 'A replay: the lead as first stored.'),
+    ...errorResponses(...internalErrors),
   },
 });
 
