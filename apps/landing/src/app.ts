@@ -5,6 +5,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { LandingAppEnv, LandingDeps } from './deps';
 import { createErrorHandler, notFound } from './http/errors';
+import { registerPaymentRoutes } from './payments';
+import { registerPublicProxy } from './proxy';
 
 /** Builds landing's HTTP app from its dependencies (main.ts and tests alike). */
 export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
@@ -14,7 +16,7 @@ export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
   app.notFound(notFound);
 
   // The proxy streams bodies both ways: mounted before the body limit, which would buffer.
-  // registerPublicProxy(app, deps);
+  registerPublicProxy(app, deps);
 
   app.use(
     bodyLimit({
@@ -28,6 +30,8 @@ export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
       },
     }),
   );
+
+  registerPaymentRoutes(app, deps);
 
   app.get('/api/health', (c) => c.json({ status: 'ok' as const }));
   app.get('/api/ready', async (c) => {

@@ -26,8 +26,8 @@ const EnvSchema = z.object({
   PROXY_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   /** Contact and demo requests accepted per client address and hour. */
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
-  /** Onboarding claims per client address and hour: references must not be guessable by trying. */
-  ONBOARDING_CLAIM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Onboarding claims per client address and hour: enough for a browser polling while the tenant is provisioned, far too few to guess a checkout id. */
+  ONBOARDING_CLAIM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(120),
   /** The sync health reports `stale` when no push arrived for longer than this. */
   ERP_SYNC_STALE_AFTER_SECONDS: z.coerce.number().int().min(60).max(604_800).default(1800),
   /** Keep-alive connections landing holds open to the portal (the proxy's pool). */

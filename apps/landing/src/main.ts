@@ -1,8 +1,9 @@
+import { createServer } from 'node:http';
 import { openDatabase } from '@erp/db';
 import { createLogger } from '@erp/logger';
-import { serve } from '@hono/node-server';
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './env';
+import { createLandingListener } from './http/listener';
 import { createPortalPool } from './proxy/portal-pool';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
@@ -28,9 +29,9 @@ async function main(): Promise<void> {
     now: () => new Date(),
   });
 
-  const server = serve(
-    { fetch: app.fetch, port: env.LANDING_PORT, hostname: env.LANDING_HOST },
-    (info) => logger.info('landing listening', { url: `http://${info.address}:${info.port}` }),
+  const server = createServer(createLandingListener(app));
+  server.listen(env.LANDING_PORT, env.LANDING_HOST, () =>
+    logger.info('landing listening', { url: `http://${env.LANDING_HOST}:${env.LANDING_PORT}` }),
   );
 
   let stopping = false;
