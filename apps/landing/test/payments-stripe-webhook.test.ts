@@ -248,6 +248,14 @@ describe('POST /api/stripe/webhook', () => {
     expect(await t.events()).toEqual([]);
   });
 
+  it('a body over the limit is refused before anything is read into the database', async () => {
+    const body = JSON.stringify(invoicePaid({ description: 'x'.repeat(300 * 1024) }));
+    const response = await t.post(body, signed(body));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'charge_trop_volumineuse' });
+    expect(await t.events()).toEqual([]);
+  });
+
   it('only the configured provider has a path', async () => {
     for (const path of ['/api/paddle/webhook', '/api/lemonsqueezy/webhook']) {
       const response = await t.app.request(path, { method: 'POST', body: '{}' });
