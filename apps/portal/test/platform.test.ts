@@ -156,6 +156,147 @@ describe('internal endpoints', () => {
   });
 });
 
+describe('idempotent provisioning (Idempotency-Key)', () => {
+  const provision = (
+    key: string | undefined,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) =>
+    portal
+      .post('/api/v1/internal/tenants', body, {
+        'x-api-key': INTERNAL_KEY,
+        ...(key === undefined ? {} : { 'Idempotency-Key': key }),
+        ...headers,
+      })
+      .then(portal.json);
+  const body = (slug: string, extra: Record<string, unknown> = {}) => ({
+    slug,
+    name: `Tenant ${slug}`,
+    plan_code: 'business',
+    admin: { email: `owner@${slug}.test`, name: 'Owner' },
+    ...extra,
+  });
+  const count = async (table: 'tenants' | 'users' | 'memberships') => {
+    const row = await portal.tdb.db
+      .selectFrom(table)
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const counts = async () => ({
+    tenants: await count('tenants'),
+    users: await count('users'),
+    memberships: await count('memberships'),
+  });
+  const tenantRow = (slug: string) =>
+    portal.tdb.db
+      .selectFrom('tenants')
+      .select(['name', 'plan_code', 'provisioning_key', 'updated_at'])
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+
+  it('stores the key; a retry answers 200 with the same tenant and admin, no password, nothing written', async () => {
+    const first = await provision('cs_test_retry-1', body('retry-1'));
+    expect(first.status).toBe(201);
+    expect(first.body.admin.password).toMatch(/^[\w-]{20,}$/);
+    expect(await tenantRow('retry-1')).toMatchObject({ provisioning_key: 'cs_test_retry-1' });
+    const before = await counts();
+    const stored = await tenantRow('retry-1');
+
+    // A retry may carry a stale name or plan: the tenant as it is wins, nothing changes.
+    const again = await provision(
+      'cs_test_retry-1',
+      body('retry-1', { name: 'Renamed', plan_code: 'starter' }),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      tenant: first.body.tenant,
+      admin: { id: first.body.admin.id, email: 'owner@retry-1.test' },
+    });
+    expect(await counts()).toEqual(before);
+    expect(await tenantRow('retry-1')).toEqual(stored);
+  });
+
+  it('answers a retry with the tenant as it is now (after a subscription change)', async () => {
+    const first = await provision('key-plan-change', body('retry-2'));
+    await internal('/api/v1/internal/subscriptions', {
+      tenant: 'retry-2',
+      plan_code: 'enterprise',
+      status: 'active',
+      provider: 'stripe',
+      provider_subscription_id: 'sub_retry_2',
+    });
+    const again = await provision('key-plan-change', body('retry-2'));
+    expect(again.status).toBe(200);
+    expect(again.body.tenant).toMatchObject({ id: first.body.tenant.id, plan_code: 'enterprise' });
+    expect(again.body.tenant.modules).toHaveLength(8);
+  });
+
+  it('refuses a known key with another slug: 409 conflit, no tenant created', async () => {
+    await provision('key-one-slug', body('retry-3'));
+    const before = await counts();
+    const other = await provision('key-one-slug', body('retry-3-other'));
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ code: 'conflit', params: { field: 'idempotency-key' } });
+    expect(await tenantRow('retry-3-other')).toBeUndefined();
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a slug taken without a key, or with another key: 409 conflit', async () => {
+    expect((await provision(undefined, body('retry-4'))).status).toBe(201);
+    expect((await provision('key-a', body('retry-5'))).status).toBe(201);
+    const before = await counts();
+    for (const [key, slug] of [
+      ['key-b', 'retry-4'],
+      ['key-c', 'retry-5'],
+      [undefined, 'retry-5'],
+    ] as const) {
+      const res = await provision(key, body(slug));
+      expect(res.status, `${key} ${slug}`).toBe(409);
+      expect(res.body).toMatchObject({ code: 'conflit', params: { field: 'slug', slug } });
+    }
+    expect(await counts()).toEqual(before);
+    expect(await tenantRow('retry-4')).toMatchObject({ provisioning_key: null });
+    expect(await tenantRow('retry-5')).toMatchObject({ provisioning_key: 'key-a' });
+  });
+
+  it('answers concurrent identical requests with one 201 and 200s, never a 500', async () => {
+    const before = await counts();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => provision('key-race', body('race-1'))),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.body.tenant.id));
+    expect(ids.size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.admin.id)).size).toBe(1);
+    expect(answers.filter((a) => a.body.admin.password)).toHaveLength(1);
+    expect(await counts()).toEqual({
+      tenants: before.tenants + 1,
+      users: before.users + 1,
+      memberships: before.memberships + 1,
+    });
+  });
+
+  it('answers concurrent requests without a key with one 201 and conflits, never a 500', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => provision(undefined, body('race-2'))),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+
+  it('refuses a malformed Idempotency-Key: 400 requete_invalide, nothing created', async () => {
+    const before = await counts();
+    for (const key of ['', 'a b', 'k'.repeat(201), 'clé']) {
+      const res = await provision(key, body('retry-bad-key'));
+      expect(res.status, JSON.stringify(key)).toBe(400);
+      expect(res.body.code).toBe('requete_invalide');
+      expect(res.body.params.issues[0]).toMatchObject({ location: 'header' });
+    }
+    expect(await counts()).toEqual(before);
+    expect((await provision('k'.repeat(200), body('retry-long-key'))).status).toBe(201);
+  });
+});
+
 describe('system routes', () => {
   it('serves the contract’s OpenAPI document', async () => {
     const res = await portal.json(await portal.request('/api/v1/openapi.json'));

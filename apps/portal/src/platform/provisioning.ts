@@ -1,11 +1,18 @@
-import { ApiError, isUuid, toModules } from '@erp/contract';
+import { ApiError, isUuid, type ProvisionedTenantSchema, toModules } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
+import type { z } from 'zod';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
 
 const ACTIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 
-/** Creates a tenant on a plan with its first admin (a super-admin). */
+type ProvisionedTenant = z.infer<typeof ProvisionedTenantSchema>;
+
+/**
+ * Creates a tenant on a plan with its first admin (a super-admin). With an idempotency key
+ * the tenant keeps it, and a retry with the same key and slug answers with that tenant
+ * (`created: false`) instead of acting twice.
+ */
 export async function provisionTenant(
   deps: Deps,
   input: {
@@ -14,19 +21,36 @@ export async function provisionTenant(
     plan_code: string;
     admin: { email: string; name: string; password?: string };
   },
-) {
+  idempotencyKey?: string,
+): Promise<{ created: boolean; provisioned: ProvisionedTenant }> {
+  // Before hashing a password: a retry should cost one lookup.
+  const earlier = idempotencyKey && (await findProvisioned(deps.db, idempotencyKey, input.slug));
+  if (earlier) return { created: false, provisioned: earlier };
+
   const generated = input.admin.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(input.admin.password ?? generated!);
   return deps.db.transaction().execute(async (trx) => {
     const plan = await findPlan(trx, input.plan_code);
     const tenant = await trx
       .insertInto('tenants')
-      .values({ slug: input.slug, name: input.name, plan_code: plan.code, modules: plan.modules })
-      .onConflict((oc) => oc.column('slug').doNothing())
+      .values({
+        slug: input.slug,
+        name: input.name,
+        plan_code: plan.code,
+        modules: plan.modules,
+        provisioning_key: idempotencyKey ?? null,
+      })
+      // Slug or key taken: which one, and whether it is a retry, is decided below.
+      .onConflict((oc) => oc.doNothing())
       .returning(['id', 'slug', 'name', 'modules', 'plan_code'])
       .executeTakeFirst();
-    if (!tenant)
+    if (!tenant) {
+      // ON CONFLICT waited for a concurrent provisioning to commit, so a retry of this very
+      // provisioning that raced it is visible now, and answers as a replay.
+      const raced = idempotencyKey && (await findProvisioned(trx, idempotencyKey, input.slug));
+      if (raced) return { created: false, provisioned: raced };
       throw new ApiError('conflit', 'This slug is taken.', { field: 'slug', slug: input.slug });
+    }
 
     const existing = await trx
       .selectFrom('users')
@@ -44,7 +68,7 @@ export async function provisionTenant(
       .insertInto('memberships')
       .values({ tenant_id: tenant.id, user_id: admin.id, roles: ['super-admin'] })
       .execute();
-    return {
+    const provisioned = {
       tenant: { ...tenant, modules: toModules(tenant.modules) },
       // A known user keeps their password; a generated one is shown once, here.
       admin: {
@@ -53,7 +77,40 @@ export async function provisionTenant(
         ...(existing || !generated ? {} : { password: generated }),
       },
     };
+    return { created: true, provisioned };
   });
+}
+
+/**
+ * The tenant an earlier provisioning with this key created, and its first admin (never a
+ * password: it was shown once). A known key with another slug is a client bug: `conflit`.
+ */
+async function findProvisioned(
+  db: Kysely<Database>,
+  key: string,
+  slug: string,
+): Promise<ProvisionedTenant | undefined> {
+  const tenant = await db
+    .selectFrom('tenants')
+    .select(['id', 'slug', 'name', 'modules', 'plan_code'])
+    .where('provisioning_key', '=', key)
+    .executeTakeFirst();
+  if (!tenant) return undefined;
+  if (tenant.slug !== slug) {
+    throw new ApiError('conflit', 'This Idempotency-Key provisioned a tenant of another slug.', {
+      field: 'idempotency-key',
+    });
+  }
+  const admin = await db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.email'])
+    .where('m.tenant_id', '=', tenant.id)
+    .where(sql<boolean>`m.roles && ARRAY['super-admin', 'admin']`)
+    .orderBy('m.created_at')
+    .orderBy('u.id')
+    .executeTakeFirstOrThrow();
+  return { tenant: { ...tenant, modules: toModules(tenant.modules) }, admin };
 }
 
 /** Records a provider's subscription change and applies it to the tenant's plan and modules. */

@@ -23,13 +23,14 @@ export function registerPlatformRoutes(
     });
   }
 
-  app.openapi(secure(routes.provisionTenant, deps), async (c) =>
-    c.json(await provisionTenant(deps, c.req.valid('json')), 201),
-  );
+  app.openapi(secure(routes.provisionTenant, deps), async (c) => {
+    const key = c.req.valid('header')['idempotency-key'];
+    const { created, provisioned } = await provisionTenant(deps, c.req.valid('json'), key);
+    return created ? c.json(provisioned, 201) : c.json(provisioned, 200);
+  });
   app.openapi(secure(routes.changeSubscription, deps), async (c) =>
     c.json(await changeSubscription(deps, c.req.valid('json')), 200),
   );
-
   app.openapi(secure(routes.recordLead, deps), async (c) => {
     const { created, lead } = await recordLead(deps, c.req.valid('json'));
     return created ? c.json(lead, 201) : c.json(lead, 200);

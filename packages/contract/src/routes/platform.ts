@@ -5,6 +5,7 @@ import { PlatformLeadBodySchema, PlatformLeadSchema } from '../schemas/leads';
 import {
   PlanSchema,
   ProvisionedTenantSchema,
+  ProvisioningHeadersSchema,
   ProvisionTenantBodySchema,
   SubscriptionChangeBodySchema,
   SubscriptionSchema,
@@ -41,11 +42,15 @@ export const provisionTenant = createRoute({
   tags: ['Internal'],
   summary: 'Provision a tenant and its first admin',
   description:
-    'Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). A slug already taken gets `conflit`.',
+    'Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). 201: created; a generated admin password is in the answer, shown once. With an `Idempotency-Key` already used for a tenant of the same slug: 200 with that tenant and its first admin (never a password), nothing changed. A slug taken by another provisioning, or a known key with another slug: `conflit`.',
   security: [INTERNAL],
-  request: { body: jsonBody(ProvisionTenantBodySchema) },
+  request: { headers: ProvisioningHeadersSchema, body: jsonBody(ProvisionTenantBodySchema) },
   responses: {
     201: jsonResponse(ProvisionedTenantSchema, 'The tenant and its admin.'),
+    200: jsonResponse(
+      ProvisionedTenantSchema,
+      'A replay (known `Idempotency-Key`): the tenant as it is now and its first admin, without password.',
+    ),
     ...errorResponses(...internalErrors, 'conflit'),
   },
 });

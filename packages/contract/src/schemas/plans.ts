@@ -29,6 +29,19 @@ export const ProvisionTenantBodySchema = z
   })
   .openapi('ProvisionTenantRequest');
 
+/** The provisioning's `Idempotency-Key`: visible ASCII, long enough for any checkout id. */
+export const ProvisioningHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, '1 to 200 visible ASCII characters')
+    .optional()
+    .openapi({
+      description:
+        'Makes the provisioning retryable: the tenant keeps the key, and a request with a known key and the same slug answers 200 with that tenant and changes nothing (another slug: `conflit`). Keys do not expire.',
+      example: 'cs_test_a1b2c3',
+    }),
+});
+
 export const ProvisionedTenantSchema = z
   .object({
     tenant: TenantSummarySchema.extend({ plan_code: z.string().nullable() }),
