@@ -6,7 +6,7 @@ export async function createApiKey(
   platform: Platform,
   scopes: string[],
   rateLimitPerMinute?: number,
-): Promise<string> {
+): Promise<{ id: string; key: string }> {
   const login = await fetch(`${platform.portalUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -28,5 +28,5 @@ export async function createApiKey(
     }),
   });
   expect(created.status).toBe(201);
-  return ((await created.json()) as { key: string }).key;
+  return (await created.json()) as { id: string; key: string };
 }

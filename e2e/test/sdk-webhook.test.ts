@@ -34,7 +34,7 @@ beforeAll(async () => {
   platform = await startPlatform();
   client = createClient({
     baseUrl: platform.portalUrl,
-    apiKey: await createApiKey(platform, ['webhooks']),
+    apiKey: (await createApiKey(platform, ['webhooks'])).key,
     tenantId: 'demo',
   });
 });

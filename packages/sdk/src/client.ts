@@ -72,7 +72,7 @@ export function createClient(options: ClientOptions): Client {
       authorization: `Bearer ${apiKey}`,
       'x-tenant-id': tenantId,
     };
-    let body: string | undefined;
+    let body: string | null = null;
     if (init.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.body);
@@ -149,7 +149,7 @@ type Outcome = { response: Response; text: string } | { error: ApiError };
 async function attemptOnce(
   fetchImpl: typeof fetch,
   url: string,
-  init: { method: string; headers: Record<string, string>; body: string | undefined },
+  init: { method: string; headers: Record<string, string>; body: string | null },
   signal: AbortSignal | undefined,
   timeoutMs: number,
 ): Promise<Outcome> {
