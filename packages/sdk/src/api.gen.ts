@@ -2770,12 +2770,15 @@ export interface paths {
         put?: never;
         /**
          * Provision a tenant and its first admin
-         * @description Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). A slug already taken gets `conflit`.
+         * @description Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). 201: created; a generated admin password is in the answer, shown once. With an `Idempotency-Key` already used for a tenant of the same slug: 200 with that tenant and its first admin (never a password), nothing changed. A slug taken by another provisioning, or a known key with another slug: `conflit`.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes the provisioning retryable: the tenant keeps the key, and a request with a known key and the same slug answers 200 with that tenant and changes nothing (another slug: `conflit`). Keys do not expire. */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2785,6 +2788,15 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description A replay (known `Idempotency-Key`): the tenant as it is now and its first admin, without password. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProvisionedTenant"];
+                    };
+                };
                 /** @description The tenant and its admin. */
                 201: {
                     headers: {

@@ -20,6 +20,7 @@ export const IDEMPOTENT_POSTS: ReadonlySet<string> = new Set([
   "/api/v1/goods-receipts",
   "/api/v1/goods-receipts/{id}/cancel",
   "/api/v1/goods-receipts/{id}/validate",
+  "/api/v1/internal/tenants",
   "/api/v1/invoices",
   "/api/v1/invoices/{id}/cancel",
   "/api/v1/invoices/{id}/issue",
