@@ -1,10 +1,10 @@
-import { ApiError } from '@erp/contract';
 import { sql } from '@erp/db';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { LandingAppEnv, LandingDeps } from './deps';
-import { createErrorHandler, notFound } from './http/errors';
+import { registerErpSyncRoutes } from './erp-sync';
+import { bodyTooLarge, createErrorHandler, notFound } from './http/errors';
 import { registerPaymentRoutes } from './payments';
 import { registerPublicProxy } from './proxy';
 
@@ -18,16 +18,13 @@ export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
   // The proxy streams bodies both ways: mounted before the body limit, which would buffer.
   registerPublicProxy(app, deps);
 
+  // The sync push has its own, larger limit, checked after its key.
+  registerErpSyncRoutes(app, deps);
+
   app.use(
     bodyLimit({
       maxSize: deps.env.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError(
-          'charge_trop_volumineuse',
-          `The request body is over ${deps.env.BODY_LIMIT_BYTES} bytes.`,
-          { limit: deps.env.BODY_LIMIT_BYTES },
-        );
-      },
+      onError: bodyTooLarge(deps.env.BODY_LIMIT_BYTES),
     }),
   );
 

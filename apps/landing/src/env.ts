@@ -32,6 +32,12 @@ const EnvSchema = z.object({
   ERP_SYNC_STALE_AFTER_SECONDS: z.coerce.number().int().min(60).max(604_800).default(1800),
   /** Keep-alive connections landing holds open to the portal (the proxy's pool). */
   PROXY_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
+  /** Largest ERP sync push (a snapshot of every tenant), checked after its X-API-Key. */
+  ERP_SYNC_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024 * 1024),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

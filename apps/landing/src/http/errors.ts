@@ -49,3 +49,12 @@ export function invalidRequest(target: string, error: ZodError): ApiError {
     })),
   });
 }
+
+/** The body limit's refusal, for `bodyLimit({onError})`. */
+export function bodyTooLarge(limit: number): () => never {
+  return () => {
+    throw new ApiError('charge_trop_volumineuse', `The request body is over ${limit} bytes.`, {
+      limit,
+    });
+  };
+}
