@@ -20,6 +20,11 @@ export interface HttpSettings {
   seconds: number;
   warmupSeconds: number;
   postmasterPid: number;
+  /**
+   * Other processes whose CPU per request is counted too (say, the server behind a proxy),
+   * by name; none by default. They are not counted in `othersCpuPct`.
+   */
+  alsoCount?: Array<{ name: string; pid: number }>;
 }
 
 /** One route in one round. */
@@ -34,6 +39,8 @@ export interface HttpSample {
   loadgenCpuUs: number;
   /** Other processes' CPU during the round, in % of one core: noise if well above 0. */
   othersCpuPct: number;
+  /** CPU per request of each of `HttpSettings.alsoCount`, by name (µs); empty without it. */
+  alsoCpuUs: Record<string, number>;
 }
 
 export interface HttpRouteResult extends HttpSample {
@@ -75,13 +82,21 @@ export async function runHttpRounds(
       postgresCpuUs: mid((x) => x.postgresCpuUs),
       loadgenCpuUs: mid((x) => x.loadgenCpuUs),
       othersCpuPct: mid((x) => x.othersCpuPct),
+      alsoCpuUs: Object.fromEntries(
+        (s.alsoCount ?? []).map(({ name }) => [name, mid((x) => x.alsoCpuUs[name]!)]),
+      ),
       rounds,
     };
   });
 }
 
-const othersMs = (c: { server: number; pg: number; self: number; machine: number }) =>
-  c.machine - c.server - c.pg - c.self;
+const othersMs = (c: {
+  server: number;
+  pg: number;
+  self: number;
+  machine: number;
+  also: Record<string, number>;
+}) => c.machine - c.server - c.pg - c.self - Object.values(c.also).reduce((a, b) => a + b, 0);
 
 async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Promise<HttpSample> {
   // autocannon's own histogram has 1 ms resolution; the response event gives the exact time.
@@ -92,6 +107,11 @@ async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Prom
     pg: treeCpuMs(s.postmasterPid),
     self: selfCpuMs(),
     machine: machineBusyMs(),
+    also: Object.fromEntries(
+      (s.alsoCount ?? [])
+        .filter(({ pid }) => pid !== route.serverPid) // counted once, as the server
+        .map(({ name, pid }) => [name, treeCpuMs(pid)]),
+    ),
   });
   const before = sample();
   const started = performance.now();
@@ -131,5 +151,13 @@ async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Prom
     postgresCpuUs: perRequestUs(after.pg - before.pg),
     loadgenCpuUs: perRequestUs(after.self - before.self),
     othersCpuPct: Math.max(0, (othersMs(after) - othersMs(before)) / (elapsedS * 10)),
+    alsoCpuUs: Object.fromEntries(
+      (s.alsoCount ?? []).map(({ name, pid }) => [
+        name,
+        pid === route.serverPid
+          ? perRequestUs(after.server - before.server)
+          : perRequestUs(after.also[name]! - before.also[name]!),
+      ]),
+    ),
   };
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 
 /** An HTTP server running as a child process. */
@@ -24,18 +24,41 @@ export interface ServerSpec {
   readyPath: string;
 }
 
+// Servers still running when this process exits (a signal during start-up, before the caller
+// could register their stop) get SIGTERM on the way out instead of outliving the benchmark.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 /**
  * Starts a server in its own process and waits until `readyPath` answers 200 (60 s at most).
  * Its output goes to ours, so a crash explains itself.
  */
-export async function startServerProcess(spec: ServerSpec): Promise<ServerProcess> {
-  const child = spawn(process.execPath, spec.args, {
+export function startServerProcess(spec: ServerSpec): Promise<ServerProcess> {
+  return startCommandProcess(process.execPath, spec);
+}
+
+/**
+ * The same for any executable (nginx, say): `spec.args` are its arguments. The pid measured
+ * is the executable's own (a master process counts its workers through `treeCpuMs`).
+ */
+export async function startCommandProcess(
+  command: string,
+  spec: ServerSpec,
+): Promise<ServerProcess> {
+  const child = spawn(command, spec.args, {
     cwd: spec.cwd,
     env: { ...process.env, ...spec.env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  running.add(child);
   let exited = false;
+  child.on('error', () => {
+    exited = true; // not started (ENOENT, EACCES): the loop below reports it
+  });
   child.on('exit', () => {
+    running.delete(child);
     exited = true;
   });
   const stop = async () => {
