@@ -4,7 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { LandingAppEnv, LandingDeps } from './deps';
 import { registerErpSyncRoutes } from './erp-sync';
+import { registerFormRoutes } from './forms';
 import { bodyTooLarge, createErrorHandler, notFound } from './http/errors';
+import { registerOnboardingRoutes } from './onboarding';
 import { registerPaymentRoutes } from './payments';
 import { registerPublicProxy } from './proxy';
 
@@ -29,6 +31,8 @@ export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
   );
 
   registerPaymentRoutes(app, deps);
+  registerFormRoutes(app, deps);
+  registerOnboardingRoutes(app, deps);
 
   app.get('/api/health', (c) => c.json({ status: 'ok' as const }));
   app.get('/api/ready', async (c) => {
