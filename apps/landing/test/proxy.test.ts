@@ -194,3 +194,14 @@ describe('public proxy: what the client receives', () => {
     expect([slow.status, slow.body.toString()]).toEqual([200, '{"slow":true}']);
   });
 });
+
+describe('public proxy without a socket (app.request)', () => {
+  it('answers with a web Response carrying the same bytes and both cookies', async () => {
+    const binary = await landing.app.request('/api/v1/public/binary');
+    expect(Buffer.from(await binary.arrayBuffer()).equals(BINARY)).toBe(true);
+    const json = await landing.app.request('/api/v1/public/json');
+    expect(json.headers.getSetCookie()).toEqual(['a=1; Path=/; HttpOnly', 'b=2; Path=/; Secure']);
+    expect(json.headers.get('x-upstream-hop')).toBeNull();
+    expect(last()?.headers['x-forwarded-for']).toBe('unknown');
+  });
+});

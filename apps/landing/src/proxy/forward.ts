@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
 import { ApiError } from '@erp/contract';
 import type { Dispatcher } from 'undici';
@@ -10,22 +11,31 @@ export interface PortalRequest {
   target: string;
   headers: string[];
   body?: Readable | ReadableStream<Uint8Array> | null;
-  signal?: AbortSignal;
+  signal?: AbortSignal | EventEmitter;
   requestId: string;
 }
 
 // Responses that have no body whatever their headers say.
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
+/** The portal's answer, hop-by-hop headers removed, ready for the client. */
+export interface PortalResponse {
+  status: number;
+  /** Flat `[name, value, …]` (what `ServerResponse.writeHead` takes); Set-Cookie kept apart. */
+  headers: string[];
+  /** Null when the response cannot have one (HEAD, 204, 304…). */
+  body: Readable | null;
+}
+
 /**
- * Sends one request to the portal over the keep-alive pool and returns its response as a
- * streamed `Response`: status, end-to-end headers and bytes unchanged (no decompression),
- * hop-by-hop headers dropped, X-Request-Id ours. Portal unreachable → 502, too slow → 504.
+ * Sends one request to the portal over the keep-alive pool: status, end-to-end headers and
+ * bytes come back unchanged (nothing decompressed), hop-by-hop headers dropped, X-Request-Id
+ * ours. Portal unreachable → 502, no response headers in time → 504.
  */
-export async function forwardToPortal(
+export async function requestPortal(
   portal: Dispatcher,
   request: PortalRequest,
-): Promise<Response> {
+): Promise<PortalResponse> {
   let upstream: Dispatcher.ResponseData;
   try {
     upstream = await portal.request({
@@ -41,43 +51,25 @@ export async function forwardToPortal(
   const headers = responseHeaders(upstream.headers, request.requestId);
   if (request.method === 'HEAD' || NULL_BODY_STATUSES.has(upstream.statusCode)) {
     upstream.body.resume();
-    return new Response(null, { status: upstream.statusCode, headers });
+    return { status: upstream.statusCode, headers, body: null };
   }
-  return new Response(webStream(upstream.body), { status: upstream.statusCode, headers });
+  return { status: upstream.statusCode, headers, body: upstream.body };
 }
 
 function responseHeaders(
   upstream: Record<string, string | string[] | undefined>,
   requestId: string,
-): [string, string][] {
+): string[] {
   const dropped = hopByHopNames(upstream.connection);
-  const headers: [string, string][] = [];
+  const headers: string[] = [];
   for (const name in upstream) {
     const value = upstream[name];
     if (value === undefined || name === 'x-request-id' || isHopByHop(name, dropped)) continue;
-    if (Array.isArray(value)) for (const one of value) headers.push([name, one]);
-    else headers.push([name, value]);
+    if (Array.isArray(value)) for (const one of value) headers.push(name, one);
+    else headers.push(name, value);
   }
-  headers.push(['x-request-id', requestId]);
+  headers.push('x-request-id', requestId);
   return headers;
-}
-
-/** Pull-based, so a slow client slows the portal's socket down instead of filling memory. */
-function webStream(body: Readable): ReadableStream<Uint8Array> {
-  const chunks = body[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const { value, done } = await chunks.next();
-        if (done) controller.close();
-        else controller.enqueue(value as Uint8Array);
-      },
-      cancel(reason) {
-        body.destroy(reason instanceof Error ? reason : undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT']);
