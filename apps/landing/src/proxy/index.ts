@@ -40,6 +40,15 @@ export function registerPublicProxy(app: Hono<LandingAppEnv>, deps: LandingDeps)
       body: hasBody ? (incoming ?? c.req.raw.body) : undefined,
       signal: outgoing ? abortWhenClientLeaves(outgoing) : c.req.raw.signal,
       requestId,
+    }).catch((error: ApiError) => {
+      // The path only: a query may carry what a visitor typed.
+      deps.logger.warn('portal request failed', {
+        request_id: requestId,
+        path: c.req.path,
+        status: error.status,
+        reason: (error.cause as { code?: string } | undefined)?.code,
+      });
+      throw error;
     });
     // Hono answers HEAD by wrapping the GET route's Response, so HEAD needs one (it has no body).
     if (!outgoing || method === 'HEAD') return toWebResponse(response);
