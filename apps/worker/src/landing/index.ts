@@ -4,6 +4,11 @@ import type { LandingDeps } from './deps';
 import { erpSyncTask } from './erp-sync';
 import { forwardLeadTask } from './forward-lead';
 import { forwardPaymentEventTask } from './forward-payment-event';
+import {
+  PURGE_ONBOARDINGS_JOB,
+  PURGE_ONBOARDINGS_SCHEDULE,
+  purgeOnboardingsTask,
+} from './purge-onboardings';
 
 export type { LandingDeps } from './deps';
 export { createOutbound, type Outbound } from './outbound';
@@ -25,10 +30,11 @@ export function landingTasks(deps: LandingDeps): TaskList {
     [ERP_SYNC_JOB]: erpSyncTask(deps),
     [landingJobs.forwardPaymentEvent]: forwardPaymentEventTask(deps),
     [landingJobs.forwardLead]: forwardLeadTask(deps),
+    [PURGE_ONBOARDINGS_JOB]: purgeOnboardingsTask(deps),
   };
 }
 
-/** The scheduled push, i.e. `<interval> erp_sync ?max=3&jobKey=erp_sync&jobKeyMode=replace&queue=erp_sync`. */
+/** The scheduled tasks: the push (`<interval> erp_sync ?max=3&jobKey=erp_sync&jobKeyMode=replace&queue=erp_sync`) and the hourly purge of unclaimed first passwords. */
 export function landingCronItems(interval: string): ParsedCronItem[] {
   return parseCronItems([
     {
@@ -36,6 +42,12 @@ export function landingCronItems(interval: string): ParsedCronItem[] {
       match: interval,
       identifier: ERP_SYNC_JOB,
       options: { ...ERP_SYNC_JOB_SPEC, backfillPeriod: 0 },
+    },
+    {
+      task: PURGE_ONBOARDINGS_JOB,
+      match: PURGE_ONBOARDINGS_SCHEDULE,
+      identifier: PURGE_ONBOARDINGS_JOB,
+      options: { maxAttempts: 3, jobKey: PURGE_ONBOARDINGS_JOB, backfillPeriod: 0 },
     },
   ]);
 }
