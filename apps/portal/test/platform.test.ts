@@ -284,6 +284,25 @@ describe('idempotent provisioning (Idempotency-Key)', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   });
 
+  it('gives tenants provisioned together for one new e-mail one shared admin (insert races resolved by ON CONFLICT)', async () => {
+    const before = await counts();
+    const owner = { email: 'Shared.Owner@race.test', name: 'Shared Owner' };
+    const answers = await Promise.all(
+      ['race-3a', 'race-3b', 'race-3c', 'race-3d', 'race-3e', 'race-3f'].map((slug) =>
+        provision(undefined, body(slug, { admin: owner })),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.admin.id)).size).toBe(1);
+    // The password is generated once, by whoever created the user.
+    expect(answers.filter((a) => a.body.admin.password)).toHaveLength(1);
+    expect(await counts()).toEqual({
+      tenants: before.tenants + 6,
+      users: before.users + 1,
+      memberships: before.memberships + 6,
+    });
+  });
+
   it('refuses a malformed Idempotency-Key: 400 requete_invalide, nothing created', async () => {
     const before = await counts();
     for (const key of ['', 'a b', 'k'.repeat(201), 'clé']) {

@@ -52,18 +52,18 @@ export async function provisionTenant(
       throw new ApiError('conflit', 'This slug is taken.', { field: 'slug', slug: input.slug });
     }
 
-    const existing = await trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`lower(email)`, '=', input.admin.email.toLowerCase())
-      .executeTakeFirst();
-    const admin =
-      existing ??
-      (await trx
-        .insertInto('users')
-        .values({ email: input.admin.email, name: input.admin.name, password_hash: passwordHash })
-        .returning('id')
-        .executeTakeFirstOrThrow());
+    const existing = await findUserId(trx, input.admin.email);
+    const inserted = existing
+      ? undefined
+      : await trx
+          .insertInto('users')
+          .values({ email: input.admin.email, name: input.admin.name, password_hash: passwordHash })
+          // Another tenant provisioned concurrently for the same new e-mail: share the user.
+          .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+    const admin = existing ?? inserted ?? (await findUserId(trx, input.admin.email));
+    if (!admin) throw new Error('the admin user vanished while being provisioned');
     await trx
       .insertInto('memberships')
       .values({ tenant_id: tenant.id, user_id: admin.id, roles: ['super-admin'] })
@@ -74,7 +74,7 @@ export async function provisionTenant(
       admin: {
         id: admin.id,
         email: input.admin.email,
-        ...(existing || !generated ? {} : { password: generated }),
+        ...(!inserted || !generated ? {} : { password: generated }),
       },
     };
     return { created: true, provisioned };
@@ -183,4 +183,12 @@ async function findPlan(db: Kysely<Database>, code: string) {
     });
   }
   return plan;
+}
+
+function findUserId(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 }
