@@ -24,6 +24,13 @@ const EnvSchema = z.object({
   PROXY_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
   /** Longest wait for the portal's response headers, then 504. */
   PROXY_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  /** Memory the public proxy's shared cache may hold (portal responses marked `public`, per process); 0 turns it off. */
+  PROXY_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1024 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
   /** Contact and demo requests accepted per client address and hour. */
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Onboarding claims per client address and hour: enough for a browser polling while the tenant is provisioned, far too few to guess a checkout id. */

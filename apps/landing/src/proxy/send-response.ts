@@ -1,7 +1,11 @@
+import type { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { PortalResponse } from './forward';
+
+/** The client's side of one exchange: `aborted` once it hung up before its response was complete, then 'abort'. */
+export type ClientWatch = EventEmitter & { aborted?: boolean };
 
 /**
  * Writes the portal's response straight to the client's socket: headers go out with the first
@@ -15,6 +19,77 @@ export function writeToClient(outgoing: ServerResponse, response: PortalResponse
     return;
   }
   pipeline(response.body, outgoing, () => {});
+}
+
+/**
+ * `writeToClient` keeping a copy of the body for the cache: `done(body)` with the complete
+ * bytes, or `done(undefined)` as soon as there will be none (over `limit` bytes — the client
+ * still gets every byte —, portal failure, nobody left to read for). A client that hangs up does
+ * not stop the reading while `keepReading()` (someone else waits for this answer).
+ */
+export function writeToClientKeepingBody(
+  outgoing: ServerResponse,
+  client: ClientWatch,
+  response: { status: number; headers: string[]; body: Readable },
+  options: { limit: number; keepReading: () => boolean; done: (body?: Buffer) => void },
+): void {
+  const { body } = response;
+  let chunks: Buffer[] | undefined = [];
+  let length = 0;
+  let finished = false;
+  const finish = (result?: Buffer) => {
+    if (finished) return;
+    finished = true;
+    options.done(result);
+  };
+  const stopKeeping = () => {
+    chunks = undefined;
+    finish();
+  };
+  const clientLeft = () => {
+    if (chunks && options.keepReading()) body.resume();
+    else {
+      stopKeeping();
+      body.destroy();
+    }
+  };
+  if (client.aborted) clientLeft();
+  else {
+    outgoing.writeHead(response.status, response.headers);
+    client.once('abort', clientLeft);
+    outgoing.on('drain', () => body.resume());
+  }
+  body.on('data', (chunk: Buffer) => {
+    if (chunks) {
+      length += chunk.length;
+      if (length <= options.limit) chunks.push(chunk);
+      else stopKeeping();
+    }
+    if (client.aborted) {
+      if (!chunks) body.destroy(); // read on for the cache only
+    } else if (!outgoing.write(chunk)) body.pause();
+  });
+  body.once('end', () => {
+    if (chunks) finish(Buffer.concat(chunks, length));
+    if (!client.aborted) outgoing.end();
+  });
+  // A portal failing mid-body cuts the client's response short instead of completing it wrongly.
+  body.once('error', () => {
+    stopKeeping();
+    outgoing.destroy();
+  });
+  body.once('close', stopKeeping);
+}
+
+/** A stored response, with the headers of this answer (Age, X-Request-Id). */
+export function writeStoredToClient(
+  outgoing: ServerResponse,
+  status: number,
+  headers: string[],
+  body: Buffer,
+): void {
+  outgoing.writeHead(status, headers);
+  outgoing.end(body);
 }
 
 /** The same response as a web `Response` (for `app.request()`, where there is no socket). */
