@@ -9,8 +9,10 @@ import { NGINX, nginxAvailable, startNginx } from './proxy/nginx';
 
 /**
  * `pnpm bench proxy`: the portal's public plan list asked directly, through landing's public
- * proxy (`/api/v1/public/*` → PORTAL_URL) and through nginx `proxy_pass`, side by side in one
- * run against the same portal and database, rounds interleaved. See README.md.
+ * proxy (`/api/v1/public/*` → PORTAL_URL) with its shared cache and with every request sending
+ * `Cache-Control: no-cache` (pass-through: the cache bypassed, the forwarding cost), and through
+ * nginx `proxy_pass`, side by side in one run against the same portal and database, rounds
+ * interleaved. See README.md.
  */
 const entry = (name: string): PortalEntry => (process.env[name] === 'dist' ? 'dist' : 'source');
 const settings = {
@@ -29,6 +31,11 @@ const PATH = '/api/v1/public/subscription-plans';
 const AIM_THROUGHPUT = 0.6;
 const AIM_ADDED_P50_MS = 1;
 const signed = (n: number, digits: number) => (n >= 0 ? '+' : '') + f(n, digits);
+// Target labels (after their number).
+const LANDING = 'landing';
+const PASS_THROUGH = 'landing (pass-through)';
+const NGINX_TARGET = 'nginx';
+const FLOOR = 'floor';
 
 let stack: BenchStack | undefined;
 
@@ -56,15 +63,25 @@ async function main(): Promise<void> {
     (error: unknown) => `${error}`,
   );
   if (probe === 200) {
-    routes.push({
-      name: '2 landing',
-      url: landing.baseUrl + PATH,
-      headers: {},
-      serverPid: landing.pid,
-      expectStatus: 200,
-    });
+    routes.push(
+      {
+        name: `2 ${LANDING}`,
+        url: landing.baseUrl + PATH,
+        headers: {},
+        serverPid: landing.pid,
+        expectStatus: 200,
+      },
+      {
+        name: `3 ${PASS_THROUGH}`,
+        url: landing.baseUrl + PATH,
+        // The request asks the cache not to answer: every request goes to the portal.
+        headers: { 'cache-control': 'no-cache' },
+        serverPid: landing.pid,
+        expectStatus: 200,
+      },
+    );
   } else {
-    skipped.push(`2 landing: it answers ${probe} on GET ${PATH} (public proxy not mounted?)`);
+    skipped.push(`2, 3 landing: it answers ${probe} on GET ${PATH} (public proxy not mounted?)`);
   }
 
   if (nginxAvailable()) {
@@ -72,7 +89,7 @@ async function main(): Promise<void> {
     const nginx = await startNginx(s.baseUrl, PATH);
     s.onStop(() => nginx.stop());
     routes.push({
-      name: '3 nginx',
+      name: `4 ${NGINX_TARGET}`,
       url: nginx.baseUrl + PATH,
       headers: {},
       serverPid: nginx.pid,
@@ -80,7 +97,7 @@ async function main(): Promise<void> {
     });
   } else {
     skipped.push(
-      `3 nginx: ${NGINX} not found; install it with \`apt-get install nginx-light\` (Debian/Ubuntu)`,
+      `4 nginx: ${NGINX} not found; install it with \`apt-get install nginx-light\` (Debian/Ubuntu)`,
     );
   }
 
@@ -88,7 +105,7 @@ async function main(): Promise<void> {
     const floor = await startFloorProxy(s.baseUrl);
     s.onStop(() => floor.stop());
     routes.push({
-      name: '4 floor',
+      name: `5 ${FLOOR}`,
       url: floor.baseUrl + PATH,
       headers: {},
       serverPid: floor.pid,
@@ -137,7 +154,8 @@ async function main(): Promise<void> {
     `\n== Public proxy: portal direct vs landing vs nginx, one run (${environment.cpus}; Node ${environment.node}; PostgreSQL ${environment.postgres})`,
     `   GET ${PATH}; medians of ${settings.rounds} interleaved rounds (order rotated) of ${settings.seconds} s at ${settings.connections} connections, then of ${settings.latencySeconds} s at 1 connection; pipelining 1`,
     `   portal: ${environment.portal}; landing: ${environment.landing}`,
-    `   ${routes.some((r) => r.name === '3 nginx') ? 'nginx: 1 worker, upstream keepalive 32, proxy_http_version 1.1, no access log; ' : ''}load generator, proxies, portal and PostgreSQL share the cores`,
+    `   landing: its shared cache on (default; the portal answers Cache-Control: public, max-age=60, so about one request a minute reaches the portal); "${PASS_THROUGH}": the same landing, every request sending Cache-Control: no-cache (cache bypassed, the forwarding cost)`,
+    `   ${routes.some((r) => r.name.endsWith(NGINX_TARGET)) ? 'nginx: 1 worker, upstream keepalive 32, proxy_http_version 1.1, no access log; ' : ''}load generator, proxies, portal and PostgreSQL share the cores`,
     `   all targets answered the same ${bodyBytes} bytes before the rounds; "proxy CPU": the proxy's process (nginx: master + worker); "others' CPU %": other processes meanwhile (% of one core)`,
     ...skipped.map((line) => `   SKIPPED ${line}`),
     '',
@@ -218,51 +236,53 @@ function proxyTable(loaded: HttpRouteResult[], alone: HttpRouteResult[]): string
 
 /** The issue's figures: each proxy against direct, landing against nginx, round by round too. */
 function verdict(loaded: HttpRouteResult[], alone: HttpRouteResult[]): string {
-  const byLabel = (results: HttpRouteResult[], name: string) =>
-    results.find((r) => r.route.endsWith(name));
+  // A target's label is its name after the number ("2 landing" → "landing").
+  const byLabel = (results: HttpRouteResult[], label: string) =>
+    results.find((r) => r.route.slice(r.route.indexOf(' ') + 1) === label);
   const direct = loaded[0]!;
   const directAlone = alone[0]!;
   const lines: string[] = [];
-  const compare = (
-    name: string,
-    against: HttpRouteResult,
-    againstAlone: HttpRouteResult,
-    what: string,
-  ) => {
-    const r = byLabel(loaded, name);
-    const a = byLabel(alone, name);
-    if (!r || !a) return;
+  const compare = (label: string, againstLabel: string) => {
+    const r = byLabel(loaded, label);
+    const a = byLabel(alone, label);
+    const against = againstLabel === 'direct' ? direct : byLabel(loaded, againstLabel);
+    const againstAlone = againstLabel === 'direct' ? directAlone : byLabel(alone, againstLabel);
+    if (!r || !a || !against || !againstAlone) return;
     const ratio = r.reqPerSec / against.reqPerSec;
     const perRound = r.rounds.map((x, i) => f(x.reqPerSec / against.rounds[i]!.reqPerSec, 2));
     lines.push(
-      `   ${name} vs ${what}: ${f(ratio, 2)}× the req/s (round by round: ${perRound.join(', ')}); ` +
+      `   ${label} vs ${againstLabel}: ${f(ratio, 2)}× the req/s (round by round: ${perRound.join(', ')}); ` +
         `p50 ${signed(r.p50Ms - against.p50Ms, 2)} ms, p99 ${signed(r.p99Ms - against.p99Ms, 2)} ms at ${settings.connections} connections; ` +
         `p50 ${signed(a.p50Ms - againstAlone.p50Ms, 3)} ms alone (1 connection)`,
     );
   };
-  compare('landing', direct, directAlone, 'direct');
-  compare('nginx', direct, directAlone, 'direct');
-  compare('floor', direct, directAlone, 'direct');
-  const nginx = byLabel(loaded, 'nginx');
-  const nginxAlone = byLabel(alone, 'nginx');
-  if (nginx && nginxAlone) compare('landing', nginx, nginxAlone, 'nginx');
-  const floor = byLabel(loaded, 'floor');
-  const floorAlone = byLabel(alone, 'floor');
-  if (floor && floorAlone) compare('landing', floor, floorAlone, 'floor');
-
-  const landing = byLabel(loaded, 'landing');
-  const landingAlone = byLabel(alone, 'landing');
-  if (landing && landingAlone) {
-    const ratio = landing.reqPerSec / direct.reqPerSec;
-    const added = landing.p50Ms - direct.p50Ms;
-    const addedAlone = landingAlone.p50Ms - directAlone.p50Ms;
-    lines.push(
-      `   aims: landing ≥ ${AIM_THROUGHPUT}× direct's req/s: ${ratio >= AIM_THROUGHPUT ? 'met' : 'NOT met'} (${f(ratio, 2)}); ` +
-        `added p50 < ${AIM_ADDED_P50_MS} ms: ${added < AIM_ADDED_P50_MS ? 'met' : 'NOT met'} at ${settings.connections} connections (${f(added, 2)} ms), ` +
-        `${addedAlone < AIM_ADDED_P50_MS ? 'met' : 'NOT met'} alone (${f(addedAlone, 3)} ms)`,
-      `   landing's CPU per proxied request: ${f(landing.serverCpuUs)} µs (nginx: ${nginx ? f(nginx.serverCpuUs) : '-'} µs${floor ? `, floor: ${f(floor.serverCpuUs)} µs` : ''})`,
-    );
+  for (const label of [LANDING, PASS_THROUGH, NGINX_TARGET, FLOOR]) compare(label, 'direct');
+  for (const label of [LANDING, PASS_THROUGH]) {
+    compare(label, NGINX_TARGET);
+    compare(label, FLOOR);
   }
+
+  const aim = (label: string) => {
+    const r = byLabel(loaded, label);
+    const a = byLabel(alone, label);
+    if (!r || !a) return undefined;
+    const ratio = r.reqPerSec / direct.reqPerSec;
+    const added = r.p50Ms - direct.p50Ms;
+    const addedAlone = a.p50Ms - directAlone.p50Ms;
+    return (
+      `${label}: ≥ ${AIM_THROUGHPUT}× direct's req/s ${ratio >= AIM_THROUGHPUT ? 'met' : 'NOT met'} (${f(ratio, 2)}); ` +
+      `added p50 < ${AIM_ADDED_P50_MS} ms ${added < AIM_ADDED_P50_MS ? 'met' : 'NOT met'} at ${settings.connections} connections (${f(added, 2)} ms), ` +
+      `${addedAlone < AIM_ADDED_P50_MS ? 'met' : 'NOT met'} alone (${f(addedAlone, 3)} ms)`
+    );
+  };
+  const aims = [aim(LANDING), aim(PASS_THROUGH)].filter(Boolean);
+  if (aims.length) lines.push(`   aims: ${aims.join('; ')}`);
+  const cpu = (label: string) => {
+    const r = byLabel(loaded, label);
+    return r ? `${label} ${f(r.serverCpuUs)} µs` : undefined;
+  };
+  const cpus = [LANDING, PASS_THROUGH, NGINX_TARGET, FLOOR].map(cpu).filter(Boolean);
+  if (cpus.length > 1) lines.push(`   proxy CPU per request: ${cpus.join(', ')}`);
   return lines.join('\n');
 }
 
