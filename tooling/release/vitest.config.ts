@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // The image test installs and builds whole apps: minutes, not seconds.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    fileParallelism: false,
+  },
+});
