@@ -1,8 +1,11 @@
 import { defineConfig } from 'tsup';
 
-/** One ESM file for the container image; workspace packages are bundled, npm ones stay external. */
+/**
+ * The container image's entry points: the worker (`dist/main.js`) and the deploy's migration
+ * step (`dist/migrate.js`); workspace packages are bundled, npm ones stay external.
+ */
 export default defineConfig({
-  entry: ['src/main.ts'],
+  entry: { main: 'src/main.ts', migrate: 'src/migrate.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -39,6 +39,9 @@ const EnvSchema = z.object({
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(5),
   /** A worker silent for this long is taken for dead and its jobs are unlocked. */
   WORKER_DEAD_AFTER_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** Liveness signal: `GET /health` on this port (unset: no server; the image sets 3002). */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  WORKER_HEALTH_HOST: z.string().min(1).default('0.0.0.0'),
   /** Default target of the ERP sync push, until Settings → Portal access names one. */
   LANDING_SYNC_URL: httpUrl.optional(),
   LANDING_SYNC_API_KEY: sharedKey.optional(),

@@ -5,6 +5,7 @@ import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'g
 import pg from 'pg';
 import type { WorkerEnv } from './env';
 import { createOutbound, enqueueStartupSync, landingCronItems, landingTasks } from './landing';
+import { type HealthServer, startHealthServer } from './runtime/health-server';
 import { type Liveness, startLiveness } from './runtime/liveness';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
 import { createDeliveryStore } from './webhooks/store';
@@ -22,6 +23,8 @@ export interface WorkerDeps {
 export interface RunningWorker {
   runner: Runner;
   liveness: Liveness;
+  /** The liveness signal's HTTP server, when WORKER_HEALTH_PORT is set. */
+  health: HealthServer | undefined;
   pool: pg.Pool;
   /** Graceful shutdown: running jobs finish (aborted after 5 s), then the pool closes. */
   stop(): Promise<void>;
@@ -90,12 +93,23 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   });
   await liveness.beat();
   await enqueueStartupSync(runner);
-  logger.info('worker started', { concurrency });
+  const health =
+    env.WORKER_HEALTH_PORT === undefined
+      ? undefined
+      : await startHealthServer({
+          port: env.WORKER_HEALTH_PORT,
+          host: env.WORKER_HEALTH_HOST,
+          lastBeat: liveness.lastBeat,
+          deadAfterMs: env.WORKER_DEAD_AFTER_SECONDS * 1000,
+        });
+  logger.info('worker started', { concurrency, health_port: health?.port });
   return {
     runner,
     liveness,
+    health,
     pool,
     async stop() {
+      await health?.close();
       await runner.stop();
       await liveness.stop();
       await sender.close();
