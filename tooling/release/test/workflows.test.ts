@@ -70,6 +70,38 @@ describe('the workflow files', () => {
     },
   );
 
+  it('would fail ci.yml calling a made-up script, task, package or file', () => {
+    const file = '.github/workflows/ci.yml';
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const [from, to, problem] of [
+      [
+        'run: pnpm lint',
+        'run: pnpm lint-made-up',
+        'no script "lint-made-up" in the root package.json',
+      ],
+      [
+        'run: pnpm typecheck',
+        'run: pnpm turbo run typecheck-made-up',
+        'turbo task "typecheck-made-up" is not in turbo.json',
+      ],
+      [
+        'run: pnpm codegen',
+        'run: pnpm --filter @erp/portal codegen',
+        'no script "codegen" in @erp/portal',
+      ],
+      [
+        'src/affected-apps.ts',
+        'src/made-up.ts',
+        'file "tooling/release/src/made-up.ts" does not exist',
+      ],
+      ['file: Dockerfile', 'file: Dockerfile.made-up', 'file "Dockerfile.made-up" does not exist'],
+    ] as const) {
+      expect(text).toContain(from);
+      const problems = checkWorkflowText(file, text.replace(from, to), repo);
+      expect(problems.join('\n'), to).toContain(problem);
+    }
+  });
+
   it('the local setup action takes pnpm from packageManager and installs the frozen lockfile', () => {
     const file = '.github/actions/setup/action.yml';
     const text = readFileSync(join(root, file), 'utf8');
