@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     fileParallelism: false,
+    // A real PostgreSQL for the apps the image test starts.
+    globalSetup: ['./test/images-global-setup.ts'],
   },
 });
