@@ -24,7 +24,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   starting = startWorker({ env, logger });
-  await starting;
+  const worker = await starting;
+  // A runner that dies on its own (not stopped by us) must take the process with it, so the
+  // orchestrator restarts it instead of a heartbeat that still looks alive.
+  worker.runner.promise.catch((error: unknown) => {
+    if (stopping) return;
+    logger.error('job runner failed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    process.exit(1);
+  });
 }
 
 main().catch((error: unknown) => {
