@@ -40,6 +40,8 @@ export interface SubscriptionsTable {
   provider: string;
   provider_subscription_id: string;
   current_period_end: Date | null;
+  /** When the provider says the last applied change happened (null: never told). */
+  provider_event_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

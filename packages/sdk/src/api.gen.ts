@@ -2481,7 +2481,7 @@ export interface paths {
         put?: never;
         /**
          * Record a subscription change and apply it to the tenant's plan and modules
-         * @description Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none.
+         * @description Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none. Providers do not order their deliveries: a change whose `event_at` is older than the one already applied to this subscription writes nothing and answers 200 with `applied: false` and the stored, newer state (an equal `event_at` is applied again; without `event_at` the change is always applied).
          */
         post: {
             parameters: {
@@ -9110,6 +9110,8 @@ export interface components {
              */
             current_period_end: string | null;
             tenant_modules: components["schemas"]["Module"][];
+            /** @description False when the change was older than the one already applied: nothing was written and this is the stored, newer state. */
+            applied: boolean;
         };
         SubscriptionChangeRequest: {
             /** @description Tenant slug or UUID. */
@@ -9125,6 +9127,12 @@ export interface components {
              * @example 2026-11-22T10:00:00Z
              */
             current_period_end?: string | null;
+            /**
+             * Format: date-time
+             * @description When the provider says the change happened. A change older than the one already applied is ignored (`applied: false`); without it the change is always applied.
+             * @example 2026-11-22T10:00:00Z
+             */
+            event_at?: string;
         };
         Plan: {
             /** @example business */

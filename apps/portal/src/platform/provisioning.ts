@@ -1,4 +1,10 @@
-import { ApiError, isUuid, type ProvisionedTenantSchema, toModules } from '@erp/contract';
+import {
+  ApiError,
+  isUuid,
+  type ProvisionedTenantSchema,
+  type SUBSCRIPTION_STATUSES,
+  toModules,
+} from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
 import type { z } from 'zod';
 import { generatePassword, hashPassword } from '../auth/passwords';
@@ -113,7 +119,11 @@ async function findProvisioned(
   return { tenant: { ...tenant, modules: toModules(tenant.modules) }, admin };
 }
 
-/** Records a provider's subscription change and applies it to the tenant's plan and modules. */
+/**
+ * Records a provider's subscription change and applies it to the tenant's plan and modules.
+ * Providers do not order their deliveries: a change older (`event_at`) than the one already
+ * applied to this subscription writes nothing and answers the stored state, `applied: false`.
+ */
 export async function changeSubscription(
   deps: Deps,
   input: {
@@ -123,17 +133,38 @@ export async function changeSubscription(
     provider: string;
     provider_subscription_id: string;
     current_period_end?: string | null;
+    event_at?: string;
   },
 ) {
   return deps.db.transaction().execute(async (trx) => {
+    // Locking the tenant serialises every change of its subscriptions, so the comparison
+    // with the stored `provider_event_at` below cannot race another change.
     const tenant = await trx
       .selectFrom('tenants')
-      .select('id')
+      .select(['id', 'modules'])
       .where(isUuid(input.tenant) ? 'id' : 'slug', '=', input.tenant.toLowerCase())
       .forUpdate()
       .executeTakeFirst();
     if (!tenant) throw new ApiError('introuvable', 'No such tenant.', { tenant: input.tenant });
     const plan = await findPlan(trx, input.plan_code);
+    const eventAt = input.event_at ? new Date(input.event_at) : null;
+    const stored = await trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider', '=', input.provider)
+      .where('provider_subscription_id', '=', input.provider_subscription_id)
+      // Also locked: should a subscription ever move to another tenant, the tenant's lock
+      // would not cover it.
+      .forUpdate()
+      .executeTakeFirst();
+    if (
+      stored &&
+      eventAt &&
+      stored.provider_event_at &&
+      eventAt.getTime() < stored.provider_event_at.getTime()
+    ) {
+      return { ...present(stored, tenant.modules), applied: false };
+    }
     const now = deps.now();
     const values = {
       tenant_id: tenant.id,
@@ -146,8 +177,14 @@ export async function changeSubscription(
     };
     const subscription = await trx
       .insertInto('subscriptions')
-      .values(values)
-      .onConflict((oc) => oc.columns(['provider', 'provider_subscription_id']).doUpdateSet(values))
+      .values({ ...values, provider_event_at: eventAt })
+      .onConflict((oc) =>
+        oc.columns(['provider', 'provider_subscription_id']).doUpdateSet({
+          ...values,
+          // greatest() ignores nulls: a change without `event_at` keeps the known one.
+          provider_event_at: sql<Date | null>`greatest(subscriptions.provider_event_at, excluded.provider_event_at)`,
+        }),
+      )
       .returningAll()
       .executeTakeFirstOrThrow();
     const modules = ACTIVE_STATUSES.has(input.status) ? plan.modules : [];
@@ -156,17 +193,32 @@ export async function changeSubscription(
       .set({ plan_code: plan.code, modules, updated_at: now })
       .where('id', '=', tenant.id)
       .execute();
-    return {
-      id: subscription.id,
-      tenant_id: subscription.tenant_id,
-      plan_code: subscription.plan_code,
-      status: input.status,
-      provider: subscription.provider,
-      provider_subscription_id: subscription.provider_subscription_id,
-      current_period_end: subscription.current_period_end?.toISOString() ?? null,
-      tenant_modules: toModules(modules),
-    };
+    return { ...present(subscription, modules), status: input.status, applied: true };
   });
+}
+
+function present(
+  subscription: {
+    id: string;
+    tenant_id: string;
+    plan_code: string;
+    status: string;
+    provider: string;
+    provider_subscription_id: string;
+    current_period_end: Date | null;
+  },
+  modules: string[],
+) {
+  return {
+    id: subscription.id,
+    tenant_id: subscription.tenant_id,
+    plan_code: subscription.plan_code,
+    status: subscription.status as (typeof SUBSCRIPTION_STATUSES)[number],
+    provider: subscription.provider,
+    provider_subscription_id: subscription.provider_subscription_id,
+    current_period_end: subscription.current_period_end?.toISOString() ?? null,
+    tenant_modules: toModules(modules),
+  };
 }
 
 async function findPlan(db: Kysely<Database>, code: string) {

@@ -61,7 +61,7 @@ export const changeSubscription = createRoute({
   tags: ['Internal'],
   summary: "Record a subscription change and apply it to the tenant's plan and modules",
   description:
-    'Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none.',
+    'Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none. Providers do not order their deliveries: a change whose `event_at` is older than the one already applied to this subscription writes nothing and answers 200 with `applied: false` and the stored, newer state (an equal `event_at` is applied again; without `event_at` the change is always applied).',
   security: [INTERNAL],
   request: { body: jsonBody(SubscriptionChangeBodySchema) },
   responses: {

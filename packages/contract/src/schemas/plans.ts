@@ -69,6 +69,10 @@ export const SubscriptionChangeBodySchema = z
     provider: z.string().min(1).max(40).openapi({ example: 'stripe' }),
     provider_subscription_id: z.string().min(1).max(200),
     current_period_end: TimestampSchema.nullable().optional(),
+    event_at: TimestampSchema.optional().openapi({
+      description:
+        'When the provider says the change happened. A change older than the one already applied is ignored (`applied: false`); without it the change is always applied.',
+    }),
   })
   .openapi('SubscriptionChangeRequest');
 
@@ -82,5 +86,9 @@ export const SubscriptionSchema = z
     provider_subscription_id: z.string(),
     current_period_end: TimestampSchema.nullable(),
     tenant_modules: z.array(ModuleSchema),
+    applied: z.boolean().openapi({
+      description:
+        'False when the change was older than the one already applied: nothing was written and this is the stored, newer state.',
+    }),
   })
   .openapi('Subscription');
