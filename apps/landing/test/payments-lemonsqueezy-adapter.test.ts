@@ -119,9 +119,21 @@ describe('lemonsqueezy parse', () => {
           provider: 'lemonsqueezy',
           provider_subscription_id: '2002',
           current_period_end: periodEnd,
+          event_at: '2026-11-23T10:05:00.000Z',
         },
       },
     });
+  });
+
+  it('event_at is the subscription’s updated_at, else its created_at', () => {
+    const eventAt = (attributes: Record<string, unknown>) => {
+      const payload = lsSubscription('subscription_updated', 'active', attributes);
+      return lemonSqueezyAdapter.parse(payload, JSON.stringify(payload)).change?.subscription
+        ?.event_at;
+    };
+    expect(eventAt({ updated_at: '2026-11-24T08:30:00.000000Z' })).toBe('2026-11-24T08:30:00.000Z');
+    expect(eventAt({ updated_at: null })).toBe('2026-11-23T10:00:00.000Z');
+    expect(eventAt({ updated_at: null, created_at: null })).toBeUndefined();
   });
 
   it('unknown event names are ignored; a payload without meta is a requete_invalide', () => {

@@ -94,6 +94,7 @@ describe('paddle parse', () => {
           provider: 'paddle',
           provider_subscription_id: 'sub_01globex',
           current_period_end: '2026-12-23T10:00:00.000Z',
+          event_at: '2026-11-23T10:00:00.123Z',
         },
       },
     });
@@ -134,6 +135,7 @@ describe('paddle parse', () => {
         provider: 'paddle',
         provider_subscription_id: 'sub_01globex',
         current_period_end: '2026-12-23T10:00:00.000Z',
+        event_at: '2026-11-23T10:00:01.000Z',
       },
     });
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stripeAdapter } from '../src/payments/stripe';
 import {
   CHECKOUT_METADATA,
+  CREATED_ISO,
   checkoutSessionCompleted,
   invoicePaid,
   PERIOD_END_ISO,
@@ -109,6 +110,7 @@ describe('stripe parse', () => {
           status: 'active',
           provider: 'stripe',
           provider_subscription_id: 'sub_1acme',
+          event_at: CREATED_ISO,
         },
       },
     });
@@ -155,6 +157,7 @@ describe('stripe parse', () => {
       provider: 'stripe',
       provider_subscription_id: 'sub_1acme',
       current_period_end: PERIOD_END_ISO,
+      event_at: CREATED_ISO,
     };
     expect(stripeAdapter.parse(invoicePaid(), '').change).toEqual({ subscription: expected });
     const legacy = invoicePaid({
@@ -192,6 +195,7 @@ describe('stripe parse', () => {
         provider: 'stripe',
         provider_subscription_id: 'sub_1acme',
         current_period_end: PERIOD_END_ISO,
+        event_at: CREATED_ISO,
       },
     });
   });
@@ -212,6 +216,23 @@ describe('stripe parse', () => {
       status: 'trialing',
       current_period_end: PERIOD_END_ISO,
     });
+  });
+
+  it('event_at is the event’s created time (Unix seconds); left out when unreadable', () => {
+    const later = {
+      ...subscriptionEvent('customer.subscription.updated', 'active'),
+      created: 1_795_003_600,
+    };
+    expect(stripeAdapter.parse(later, '').change?.subscription?.event_at).toBe(
+      '2026-11-18T12:06:40.000Z',
+    );
+    const noTime = {
+      ...subscriptionEvent('customer.subscription.updated', 'active'),
+      created: null,
+    };
+    const change = stripeAdapter.parse(noTime, '').change;
+    expect(change?.subscription?.status).toBe('active');
+    expect(change?.subscription?.event_at).toBeUndefined();
   });
 
   it('unknown types and statuses are ignored; a non-event is a requete_invalide', () => {

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentsTestApp, WEBHOOK_SECRET } from './fixtures/payments/app';
 import {
+  CREATED_ISO,
   checkoutSessionCompleted,
   invoicePaid,
   PERIOD_END_ISO,
@@ -67,6 +68,7 @@ describe('POST /api/stripe/webhook', () => {
             status: 'active',
             provider: 'stripe',
             provider_subscription_id: 'sub_1acme',
+            event_at: CREATED_ISO,
           },
         },
       },

@@ -283,6 +283,19 @@ describe('landing_forward_payment_event', () => {
     expect(portal.received).toHaveLength(1);
   });
 
+  it('a stale change the portal did not apply (applied: false) is forwarded, logged at info', async () => {
+    portal.answer(
+      portalAnswers({ subscriptions: () => ({ status: 200, json: { applied: false } }) }),
+    );
+    const { eventKey } = await storeEvent({ provision: false });
+    await forwarded(eventKey);
+    const stale = log.lines.filter(
+      (l) => l.includes('stale subscription change ignored') && l.includes(eventKey),
+    );
+    expect(stale).toHaveLength(1);
+    expect(stale[0]).toContain('"level":"info"');
+  });
+
   it('an event already forwarded, or unknown, is not sent again', async () => {
     portal.answer(portalAnswers());
     const { eventKey } = await storeEvent();

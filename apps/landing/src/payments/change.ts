@@ -62,6 +62,14 @@ export function toIsoTimestamp(value: number | string | null | undefined): strin
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
+/**
+ * When the provider says the event happened (`event_at`: the portal ignores a change older
+ * than the one it applied). Anything unreadable is left out rather than refusing the event.
+ */
+export function eventTimestamp(value: unknown): string | undefined {
+  return typeof value === 'number' || typeof value === 'string' ? toIsoTimestamp(value) : undefined;
+}
+
 /** An event acknowledged without a change. */
 export function ignored(event_key: string, event_type: string, reason: string): ParsedPaymentEvent {
   return { event_key, event_type, ignored_reason: reason };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { invalidRequest } from '../http/errors';
 import type { PaymentAdapter } from './adapter';
 import {
+  eventTimestamp,
   ignored,
   MetadataSchema,
   malformedEvent,
@@ -37,6 +38,9 @@ const SubscriptionSchema = z.looseObject({
   status: z.string(),
   renews_at: z.string().nullish(),
   ends_at: z.string().nullish(),
+  /** When the subscription last changed (`event_at`): Lemon Squeezy's events carry no time of their own. */
+  updated_at: z.unknown().optional(),
+  created_at: z.unknown().optional(),
 });
 
 const STATUSES: Record<string, string> = {
@@ -113,6 +117,8 @@ export const lemonSqueezyAdapter: PaymentAdapter = {
         provider: 'lemonsqueezy',
         provider_subscription_id: data.id,
         current_period_end: toIsoTimestamp(periodEnd),
+        event_at:
+          eventTimestamp(subscription.updated_at) ?? eventTimestamp(subscription.created_at),
       },
     });
   },

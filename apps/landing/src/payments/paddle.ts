@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { invalidRequest } from '../http/errors';
 import type { ParsedPaymentEvent, PaymentAdapter } from './adapter';
 import {
+  eventTimestamp,
   ignored,
   MetadataSchema,
   malformedEvent,
@@ -22,6 +23,8 @@ import {
 const EventSchema = z.looseObject({
   event_id: z.string().min(1).max(255),
   event_type: z.string().min(1).max(255),
+  /** When the change happened (`event_at`). */
+  occurred_at: z.unknown().optional(),
   data: z.looseObject({}),
 });
 
@@ -79,8 +82,9 @@ export const paddleAdapter: PaymentAdapter = {
     const event = EventSchema.safeParse(payload);
     if (!event.success) throw invalidRequest('body', event.error);
     const { event_id: id, event_type: type, data } = event.data;
-    if (type === 'transaction.completed') return fromTransaction(id, type, data);
-    if (SUBSCRIPTION_EVENTS.has(type)) return fromSubscription(id, type, data);
+    const at = eventTimestamp(event.data.occurred_at);
+    if (type === 'transaction.completed') return fromTransaction(id, type, data, at);
+    if (SUBSCRIPTION_EVENTS.has(type)) return fromSubscription(id, type, data, at);
     return ignored(id, type, 'unsupported_event_type');
   },
 };
@@ -90,7 +94,12 @@ function pricePlan(items: z.infer<typeof ItemsSchema>): Record<string, unknown> 
   return custom ? { plan_code: custom.plan_code } : undefined;
 }
 
-function fromTransaction(id: string, type: string, data: unknown): ParsedPaymentEvent {
+function fromTransaction(
+  id: string,
+  type: string,
+  data: unknown,
+  eventAt: string | undefined,
+): ParsedPaymentEvent {
   const parsed = TransactionSchema.safeParse(data);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const transaction = parsed.data;
@@ -105,11 +114,17 @@ function fromTransaction(id: string, type: string, data: unknown): ParsedPayment
       provider: 'paddle',
       provider_subscription_id: transaction.subscription_id,
       current_period_end: toIsoTimestamp(transaction.billing_period?.ends_at),
+      event_at: eventAt,
     },
   });
 }
 
-function fromSubscription(id: string, type: string, data: unknown): ParsedPaymentEvent {
+function fromSubscription(
+  id: string,
+  type: string,
+  data: unknown,
+  eventAt: string | undefined,
+): ParsedPaymentEvent {
   const parsed = SubscriptionSchema.safeParse(data);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const subscription = parsed.data;
@@ -124,6 +139,7 @@ function fromSubscription(id: string, type: string, data: unknown): ParsedPaymen
       provider: 'paddle',
       provider_subscription_id: subscription.id,
       current_period_end: toIsoTimestamp(subscription.current_billing_period?.ends_at),
+      event_at: eventAt,
     },
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { invalidRequest } from '../http/errors';
 import type { ParsedPaymentEvent, PaymentAdapter } from './adapter';
 import {
+  eventTimestamp,
   IdOrObjectSchema,
   ignored,
   MetadataSchema,
@@ -23,6 +24,8 @@ import {
 const EventSchema = z.looseObject({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
+  /** Unix seconds: when the change happened (`event_at`). */
+  created: z.unknown().optional(),
   data: z.looseObject({ object: z.looseObject({}) }),
 });
 
@@ -109,14 +112,20 @@ export const stripeAdapter: PaymentAdapter = {
     const event = EventSchema.safeParse(payload);
     if (!event.success) throw invalidRequest('body', event.error);
     const { id, type, data } = event.data;
-    if (type === 'checkout.session.completed') return fromSession(id, type, data.object);
-    if (type === 'invoice.paid') return fromInvoice(id, type, data.object);
-    if (SUBSCRIPTION_EVENTS.has(type)) return fromSubscription(id, type, data.object);
+    const at = eventTimestamp(event.data.created);
+    if (type === 'checkout.session.completed') return fromSession(id, type, data.object, at);
+    if (type === 'invoice.paid') return fromInvoice(id, type, data.object, at);
+    if (SUBSCRIPTION_EVENTS.has(type)) return fromSubscription(id, type, data.object, at);
     return ignored(id, type, 'unsupported_event_type');
   },
 };
 
-function fromSession(id: string, type: string, object: unknown): ParsedPaymentEvent {
+function fromSession(
+  id: string,
+  type: string,
+  object: unknown,
+  eventAt: string | undefined,
+): ParsedPaymentEvent {
   const parsed = SessionSchema.safeParse(object);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const session = parsed.data;
@@ -131,11 +140,17 @@ function fromSession(id: string, type: string, object: unknown): ParsedPaymentEv
       status: 'active',
       provider: 'stripe',
       provider_subscription_id: session.subscription,
+      event_at: eventAt,
     },
   });
 }
 
-function fromInvoice(id: string, type: string, object: unknown): ParsedPaymentEvent {
+function fromInvoice(
+  id: string,
+  type: string,
+  object: unknown,
+  eventAt: string | undefined,
+): ParsedPaymentEvent {
   const parsed = InvoiceSchema.safeParse(object);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const invoice = parsed.data;
@@ -156,11 +171,17 @@ function fromInvoice(id: string, type: string, object: unknown): ParsedPaymentEv
       provider: 'stripe',
       provider_subscription_id: subscriptionId,
       current_period_end: toIsoTimestamp(line?.period?.end),
+      event_at: eventAt,
     },
   });
 }
 
-function fromSubscription(id: string, type: string, object: unknown): ParsedPaymentEvent {
+function fromSubscription(
+  id: string,
+  type: string,
+  object: unknown,
+  eventAt: string | undefined,
+): ParsedPaymentEvent {
   const parsed = SubscriptionSchema.safeParse(object);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const subscription = parsed.data;
@@ -179,6 +200,7 @@ function fromSubscription(id: string, type: string, object: unknown): ParsedPaym
       current_period_end: toIsoTimestamp(
         item?.current_period_end ?? subscription.current_period_end,
       ),
+      event_at: eventAt,
     },
   });
 }

@@ -61,6 +61,11 @@ export function forwardPaymentEventTask(deps: LandingDeps): Task {
         });
         return ignore(deps, key, reasonOf(response.status, errorCode(response)));
       }
+      // Older than the change the portal already applied (providers do not order their
+      // events): the portal wrote nothing, and that is the event settled.
+      if ((response.json as { applied?: unknown } | undefined)?.applied === false) {
+        deps.logger.info('stale subscription change ignored', key);
+      }
     }
     await deps.pool.query(
       `UPDATE landing.provider_events SET outcome = 'forwarded', forwarded_at = now(), reason = NULL
