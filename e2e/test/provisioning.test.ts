@@ -153,6 +153,40 @@ describe('a payment provider drives provisioning through landing and the worker'
     expect(subscriptions).toEqual([{ plan_code: 'enterprise', status: 'active' }]);
   });
 
+  it('a stale downgrade delivered after the upgrade (an older created) changes nothing', async () => {
+    const stale = subscriptionUpdated({
+      eventId: 'evt_e2e_stale_downgrade_1',
+      subscriptionId: checkout.subscriptionId,
+      slug: 'acme',
+      planCode: 'starter',
+      status: 'active',
+      created: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const sent = await sendStripeEvent(platform.landingUrl, platform.secrets.paymentSecret, stale);
+    expect(sent.response.status).toBe(200);
+    await eventually('the stale downgrade to be forwarded', async () => {
+      const event = await platform.db.db
+        .selectFrom('landing.provider_events')
+        .select('outcome')
+        .where('event_key', '=', 'evt_e2e_stale_downgrade_1')
+        .executeTakeFirst();
+      return event?.outcome === 'forwarded';
+    });
+    expect(await tenantModules('acme')).toEqual(await planModules('enterprise'));
+    const subscriptions = await platform.db.db
+      .selectFrom('subscriptions')
+      .select(['plan_code', 'status'])
+      .where('provider_subscription_id', '=', checkout.subscriptionId)
+      .execute();
+    expect(subscriptions).toEqual([{ plan_code: 'enterprise', status: 'active' }]);
+    const tenant = await platform.db.db
+      .selectFrom('tenants')
+      .select('plan_code')
+      .where('slug', '=', 'acme')
+      .executeTakeFirstOrThrow();
+    expect(tenant.plan_code).toBe('enterprise');
+  });
+
   it('no secret reached the logs', () => {
     const logs = platform.output.join('\n');
     expect(logs.length).toBeGreaterThan(0);

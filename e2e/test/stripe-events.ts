@@ -39,20 +39,22 @@ export function checkoutCompleted(c: Checkout) {
   };
 }
 
-/** `customer.subscription.updated` after a plan change. */
+/** `customer.subscription.updated` after a plan change (`created` overrides the event's time). */
 export function subscriptionUpdated(input: {
   eventId: string;
   subscriptionId: string;
   slug: string;
   planCode: string;
   status: string;
+  /** When the change happened (Unix seconds; default now): the portal ignores an older one. */
+  created?: number;
 }) {
   const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
   return {
     id: input.eventId,
     object: 'event',
     api_version: '2025-10-29.clover',
-    created: Math.floor(Date.now() / 1000),
+    created: input.created ?? Math.floor(Date.now() / 1000),
     livemode: false,
     type: 'customer.subscription.updated',
     data: {
