@@ -41,7 +41,7 @@ describe('login', () => {
     await timed('nobody@nowhere.test');
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 8; i++) {
       const a = await timed(tenant.adminEmail);
       const b = await timed(`nobody${i}@nowhere.test`);
       expect(a.res.status).toBe(401);
@@ -52,9 +52,10 @@ describe('login', () => {
       unknown.push(b.ms);
     }
     const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-    // Both spend one argon2id verification; an unprotected unknown-e-mail path would be ~10x faster.
-    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.5);
-    expect(median(unknown) / median(wrong)).toBeLessThan(2);
+    // Both spend one argon2id verification; an unprotected unknown-e-mail path would be ~10x
+    // faster. Wide bounds: CI runs every package's tests at once on two cores.
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.33);
+    expect(median(unknown) / median(wrong)).toBeLessThan(3);
   });
 
   it('throttles attempts per e-mail with 429 and Retry-After', async () => {
