@@ -1,11 +1,11 @@
 import { sql } from '@erp/db';
+import { bodyTooLarge, createErrorHandler, notFound } from '@erp/http';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { LandingAppEnv, LandingDeps } from './deps';
 import { registerErpSyncRoutes } from './erp-sync';
 import { registerFormRoutes } from './forms';
-import { bodyTooLarge, createErrorHandler, notFound } from './http/errors';
 import { registerOnboardingRoutes } from './onboarding';
 import { registerPaymentRoutes } from './payments';
 import { registerPublicProxy } from './proxy';

@@ -1,10 +1,10 @@
-import { ApiError, catalogue, type Resource } from '@erp/contract';
+import { catalogue, type Resource } from '@erp/contract';
+import { bodyTooLarge, createErrorHandler, notFound, validationHook } from '@erp/http';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Deps } from './deps';
 import type { AppEnv } from './http/context';
-import { createErrorHandler, notFound, validationHook } from './http/errors';
 import { registerAuthRoutes } from './routes/auth-routes';
 import { registerPlatformRoutes } from './routes/platform-routes';
 import { registerResourceRoutes } from './routes/resource-routes';
@@ -20,15 +20,7 @@ export function buildApp(
   app.use(requestId());
   const limitBody = bodyLimit({
     maxSize: deps.env.BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new ApiError(
-        'charge_trop_volumineuse',
-        `The request body is over ${deps.env.BODY_LIMIT_BYTES} bytes.`,
-        {
-          limit: deps.env.BODY_LIMIT_BYTES,
-        },
-      );
-    },
+    onError: bodyTooLarge(deps.env.BODY_LIMIT_BYTES),
   });
   // bodyLimit reads the raw body, which makes @hono/node-server build a whole Request even for
   // a GET (~0.4 ms here): writes always go through it, other methods when they announce a body.

@@ -1,9 +1,9 @@
 import { ErpSyncPushSchema } from '@erp/contract';
+import { bodyTooLarge } from '@erp/http';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { LandingAppEnv, LandingDeps } from '../deps';
 import { readJsonBody } from '../http/body';
-import { bodyTooLarge } from '../http/errors';
 import { requireSharedKey } from '../http/shared-key';
 import { applySyncPush } from './apply-push';
 import { readSyncHealth } from './health';

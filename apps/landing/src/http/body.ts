@@ -1,7 +1,7 @@
 import { ApiError } from '@erp/contract';
+import { invalidRequest } from '@erp/http';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { invalidRequest } from './errors';
 
 /** The JSON body validated by `schema`; anything else is `requete_invalide` (never a 500). */
 export async function readJsonBody<T extends z.ZodType>(

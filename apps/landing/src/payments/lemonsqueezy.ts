@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { invalidRequest } from '@erp/http';
 import { z } from 'zod';
-import { invalidRequest } from '../http/errors';
 import type { PaymentAdapter } from './adapter';
 import {
   eventTimestamp,

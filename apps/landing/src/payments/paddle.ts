@@ -1,5 +1,5 @@
+import { invalidRequest } from '@erp/http';
 import { z } from 'zod';
-import { invalidRequest } from '../http/errors';
 import type { ParsedPaymentEvent, PaymentAdapter } from './adapter';
 import {
   eventTimestamp,

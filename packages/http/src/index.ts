@@ -4,11 +4,14 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 
-/** Turns any thrown value into `{code, params, message}`; unexpected ones are logged, never shown. */
+/**
+ * Turns any thrown value into `{code, params, message}` with the catalogue's status; an
+ * unexpected error is logged with the request id and answered `erreur_interne`, never shown.
+ */
 export function createErrorHandler(logger: Logger): ErrorHandler {
   return function handleError(error, c) {
     const apiError = toApiError(error, c);
-    if (apiError.status >= 500) {
+    if (apiError.code === 'erreur_interne') {
       logger.error('request failed', {
         request_id: c.get('requestId'),
         method: c.req.method,
@@ -40,6 +43,18 @@ function toApiError(error: unknown, c: Context): ApiError {
 export const notFound: NotFoundHandler = (c) =>
   c.json(new ApiError('introuvable', `No route ${c.req.method} ${c.req.path}.`).toJSON(), 404);
 
+/** A zod failure as the SPEC's `requete_invalide`, with one issue per problem. */
+export function invalidRequest(target: string, error: ZodError): ApiError {
+  return new ApiError('requete_invalide', `The request ${target} is invalid.`, {
+    issues: error.issues.map((issue) => ({
+      location: target,
+      path: issue.path.map(String).join('.'),
+      code: issue.code,
+      message: issue.message,
+    })),
+  });
+}
+
 /** The one place validation failures become responses (zod-openapi's defaultHook). */
 export function validationHook(result: {
   success: boolean;
@@ -47,12 +62,14 @@ export function validationHook(result: {
   target: string;
 }): void {
   if (result.success || !result.error) return;
-  throw new ApiError('requete_invalide', `The request ${result.target} is invalid.`, {
-    issues: result.error.issues.map((issue) => ({
-      location: result.target,
-      path: issue.path.map(String).join('.'),
-      code: issue.code,
-      message: issue.message,
-    })),
-  });
+  throw invalidRequest(result.target, result.error);
+}
+
+/** The body limit's refusal, for `bodyLimit({onError})`. */
+export function bodyTooLarge(limit: number): () => never {
+  return () => {
+    throw new ApiError('charge_trop_volumineuse', `The request body is over ${limit} bytes.`, {
+      limit,
+    });
+  };
 }
