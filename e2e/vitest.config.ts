@@ -1,8 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { databaseTests } from '@erp/vitest-config';
 
-export default defineConfig({
+export default databaseTests({
   test: {
-    globalSetup: ['./test/global-setup.ts'],
     // Each file starts three apps: one file at a time keeps a 2-core machine responsive.
     fileParallelism: false,
     testTimeout: 90_000,

@@ -1,9 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { databaseTests } from '@erp/vitest-config';
 
-export default defineConfig({
-  test: {
-    globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-  },
-});
+export default databaseTests();

@@ -1,22 +1,19 @@
+import { envVar, parseEnvironment } from '@erp/http';
 import { z } from 'zod';
-
-const booleanString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paddle', 'lemonsqueezy'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  LANDING_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-  LANDING_HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: envVar.nodeEnv,
+  DATABASE_URL: envVar.databaseUrl,
+  DATABASE_POOL_SIZE: envVar.poolSize,
+  LANDING_PORT: envVar.port(3001),
+  LANDING_HOST: envVar.host,
   /** Where `/api/v1/public/*` is proxied to (origin only, e.g. http://portal:3000). */
-  PORTAL_URL: z.url({ protocol: /^https?$/ }),
+  PORTAL_URL: envVar.httpOrigin,
   /** Guards `/api/erp-sync`; unset, every push is refused. */
-  LANDING_SYNC_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  LANDING_SYNC_API_KEY: envVar.sharedKey.optional(),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('stripe'),
   /** The provider's signing secret; unset, every provider webhook is refused. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -40,19 +37,11 @@ const EnvSchema = z.object({
   /** Keep-alive connections landing holds open to the portal (the proxy's pool). */
   PROXY_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
   /** Largest ERP sync push (a snapshot of every tenant), checked after its X-API-Key. */
-  ERP_SYNC_BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(64 * 1024 * 1024),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(256 * 1024),
+  ERP_SYNC_BODY_LIMIT_BYTES: envVar.bodyLimit(64 * 1024 * 1024),
+  BODY_LIMIT_BYTES: envVar.bodyLimit(256 * 1024),
   /** Take the client address from X-Forwarded-For (behind a trusted load balancer only). */
-  TRUST_PROXY: booleanString.default(false),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TRUST_PROXY: envVar.boolean.default(false),
+  LOG_LEVEL: envVar.logLevel,
 });
 
 export type LandingEnv = z.infer<typeof EnvSchema>;
@@ -60,25 +49,7 @@ export type LandingEnv = z.infer<typeof EnvSchema>;
 /** Secrets production must be given. */
 const REQUIRED_IN_PRODUCTION = ['LANDING_SYNC_API_KEY', 'PAYMENT_WEBHOOK_SECRET'] as const;
 
-/** Thrown with one line per bad variable; never echoes a value. */
-export class EnvError extends Error {
-  constructor(readonly lines: string[]) {
-    super(lines.join('\n'));
-    this.name = 'EnvError';
-  }
-}
-
-/** Parses landing's configuration from an environment. */
+/** Parses landing's configuration from an environment (one line per bad variable). */
 export function parseEnv(source: Record<string, string | undefined>): LandingEnv {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const result = EnvSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new EnvError(result.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
-  }
-  const env = result.data;
-  if (env.NODE_ENV === 'production') {
-    const missing = REQUIRED_IN_PRODUCTION.filter((name) => !env[name]);
-    if (missing.length) throw new EnvError(missing.map((n) => `${n}: required in production`));
-  }
-  return env;
+  return parseEnvironment(EnvSchema, source, { requiredInProduction: REQUIRED_IN_PRODUCTION });
 }

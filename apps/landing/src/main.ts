@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
 import { openDatabase } from '@erp/db';
+import { onShutdown, runMain, serveApp } from '@erp/http';
 import { createLogger } from '@erp/logger';
 import { buildApp } from './app';
-import { EnvError, parseEnv } from './env';
-import { createLandingListener } from './http/listener';
+import { parseEnv } from './env';
 import { createPortalPool } from './proxy/portal-pool';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
@@ -29,36 +28,16 @@ async function main(): Promise<void> {
     now: () => new Date(),
   });
 
-  const server = createServer(createLandingListener(app));
-  server.listen(env.LANDING_PORT, env.LANDING_HOST, () =>
-    logger.info('landing listening', { url: `http://${env.LANDING_HOST}:${env.LANDING_PORT}` }),
-  );
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    setTimeout(() => process.exit(1), 10_000).unref();
-    server.close(() => {
-      Promise.all([portal.close(), database.close()]).then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  const server = await serveApp({
+    fetch: app.fetch,
+    port: env.LANDING_PORT,
+    host: env.LANDING_HOST,
+  });
+  logger.info('landing listening', { url: server.url });
+  onShutdown(logger, async () => {
+    await server.close();
+    await Promise.all([portal.close(), database.close()]);
+  });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
-    for (const line of error.lines)
-      process.stderr.write(`landing: invalid configuration: ${line}\n`);
-  } else {
-    process.stderr.write(
-      `landing: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-  }
-  process.exit(1);
-});
+runMain('landing', main);

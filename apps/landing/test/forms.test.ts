@@ -15,7 +15,7 @@ const nextAddress = () => `198.51.100.${++addressCounter}`;
 function postJson(path: string, body: unknown, address = nextAddress()) {
   return landing.app.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `${address}, 10.0.0.1` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.1, ${address}` },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

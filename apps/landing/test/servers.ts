@@ -1,22 +1,19 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { createLandingListener } from '../src/http/listener';
+import { serveApp } from '@erp/http';
 import { createTestLanding } from './harness';
 
 /** A test landing served by a real HTTP server on 127.0.0.1 (as main.ts serves it). */
 export async function startTestLandingServer(env: Record<string, string>) {
   const landing = await createTestLanding(env);
-  const server = http.createServer(createLandingListener(landing.app));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await serveApp({ fetch: landing.app.fetch, port: 0, host: '127.0.0.1' });
   return {
     ...landing,
-    port,
-    url: `http://127.0.0.1:${port}`,
+    port: server.port,
+    url: server.url,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      server.server.closeAllConnections();
+      await server.close();
       await landing.close();
     },
   };

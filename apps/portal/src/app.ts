@@ -1,5 +1,11 @@
 import { catalogue, type Resource } from '@erp/contract';
-import { bodyTooLarge, createErrorHandler, notFound, validationHook } from '@erp/http';
+import {
+  bodyTooLarge,
+  createErrorHandler,
+  notFound,
+  strictBodies,
+  validationHook,
+} from '@erp/http';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -31,6 +37,7 @@ export function buildApp(
       c.req.header('transfer-encoding') !== undefined;
     return WRITES.has(c.req.method) || announced ? limitBody(c, next) : next();
   });
+  app.use(strictBodies());
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFound);
 

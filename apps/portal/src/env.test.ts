@@ -1,5 +1,6 @@
+import { EnvError } from '@erp/http';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { parseEnv } from './env';
 
 describe('parseEnv', () => {
   it('applies defaults', () => {

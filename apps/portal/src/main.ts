@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@erp/db';
+import { onShutdown, runMain, serveApp } from '@erp/http';
 import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
-import { serve } from '@hono/node-server';
 import { buildApp } from './app';
 import { createTokenSigner, generateSigningKeys } from './auth/jwt';
-import { EnvError, parseEnv } from './env';
+import { parseEnv } from './env';
 import { createTenantDatabase } from './resources/tenant-database';
 import { resolveHostAddresses } from './webhooks/url-check';
 
@@ -48,39 +48,13 @@ async function main(): Promise<void> {
     now: () => new Date(),
   });
 
-  const server = serve(
-    { fetch: app.fetch, port: env.PORTAL_PORT, hostname: env.PORTAL_HOST },
-    (info) => {
-      logger.info('portal listening', { url: `http://${info.address}:${info.port}` });
-    },
-  );
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    // Finish in-flight requests, then release the pool; give up after 10 s.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    server.close(() => {
-      database.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  const server = await serveApp({ fetch: app.fetch, port: env.PORTAL_PORT, host: env.PORTAL_HOST });
+  logger.info('portal listening', { url: server.url });
+  // Finish in-flight requests, then release the pools.
+  onShutdown(logger, async () => {
+    await server.close();
+    await Promise.all([database.close(), tenantDb.close()]);
+  });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
-    for (const line of error.lines)
-      process.stderr.write(`portal: invalid configuration: ${line}\n`);
-  } else {
-    process.stderr.write(
-      `portal: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-  }
-  process.exit(1);
-});
+runMain('portal', main);

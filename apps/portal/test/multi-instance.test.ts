@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@erp/db';
-import { serve } from '@hono/node-server';
+import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { apiKey, createTestPortal, session } from './harness';
@@ -14,13 +13,10 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     const database = openDatabase({ url: portal.tdb.url, max: 8 });
     const app = buildApp({ ...portal.deps, db: database.db, pool: database.pool });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
+    const server = await serveApp({ fetch: app.fetch, port: 0, host: '127.0.0.1' });
     instances.push({
-      url: `http://127.0.0.1:${port}`,
-      close: () =>
-        new Promise<void>((resolve) => server.close(() => resolve())).then(() => database.close()),
+      url: server.url,
+      close: () => server.close().then(() => database.close()),
     });
   }
 });

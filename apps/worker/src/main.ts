@@ -1,5 +1,6 @@
+import { onShutdown, runMain } from '@erp/http';
 import { createLogger } from '@erp/logger';
-import { EnvError, parseEnv } from './env';
+import { parseEnv } from './env';
 import { type RunningWorker, startWorker } from './worker';
 
 /** Composition root: env → worker (pool, tasks, heartbeat), graceful SIGTERM. */
@@ -9,20 +10,14 @@ async function main(): Promise<void> {
   // Signals are handled from the start: jobs may run before startWorker resolves.
   let starting: Promise<RunningWorker> | undefined;
   let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('shutting down', { signal });
-    setTimeout(() => process.exit(1), 15_000).unref();
-    (starting ?? Promise.reject(new Error('not started')))
-      .then((worker) => worker.stop())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  onShutdown(
+    logger,
+    async () => {
+      stopping = true;
+      await (await (starting ?? Promise.reject(new Error('not started')))).stop();
+    },
+    { graceMs: 15_000 },
+  );
   starting = startWorker({ env, logger });
   const worker = await starting;
   // A runner that dies on its own (not stopped by us) must take the process with it, so the
@@ -36,14 +31,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
-    for (const line of error.lines)
-      process.stderr.write(`worker: invalid configuration: ${line}\n`);
-  } else {
-    process.stderr.write(
-      `worker: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-  }
-  process.exit(1);
-});
+runMain('worker', main);

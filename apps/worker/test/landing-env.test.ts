@@ -1,5 +1,6 @@
+import { EnvError } from '@erp/http';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../src/env';
+import { parseEnv } from '../src/env';
 
 const base = {
   DATABASE_URL: 'postgres://worker@127.0.0.1/erp',

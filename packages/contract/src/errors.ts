@@ -30,7 +30,15 @@ export const errorCatalogue = {
   introuvable: { status: 404, description: 'No such route or record (in this tenant).' },
   transition_invalide: { status: 409, description: 'Status transition not allowed.' },
   conflit: { status: 409, description: 'Uniqueness or concurrency conflict.' },
+  requete_trop_lente: {
+    status: 408,
+    description: 'The request (headers or body) did not arrive in time; the connection is closed.',
+  },
   charge_trop_volumineuse: { status: 413, description: 'Body over the size limit.' },
+  en_tetes_trop_volumineux: {
+    status: 431,
+    description: 'Request headers over 16 KiB in all; the connection is closed.',
+  },
   limite_depassee: { status: 429, description: 'Rate limit exceeded (see Retry-After).' },
   erreur_interne: { status: 500, description: 'Unexpected error (params.request_id).' },
   portail_indisponible: {

@@ -1,10 +1,8 @@
 import { ErpSyncPushSchema } from '@erp/contract';
-import { bodyTooLarge } from '@erp/http';
+import { bodyTooLarge, readJsonBody, requireSharedKey } from '@erp/http';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { LandingAppEnv, LandingDeps } from '../deps';
-import { readJsonBody } from '../http/body';
-import { requireSharedKey } from '../http/shared-key';
 import { applySyncPush } from './apply-push';
 import { readSyncHealth } from './health';
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { clientAddress, validate } from '@erp/http';
 import type { Context, Hono } from 'hono';
 import type { LandingAppEnv, LandingDeps } from '../deps';
-import { validate } from '../http/body';
-import { clientAddress } from '../http/client-address';
 import { takeHourlyUnit } from '../http/throttle';
 import { readFormFields } from './read-form';
 import { ContactFormSchema, DemoFormSchema } from './schemas';

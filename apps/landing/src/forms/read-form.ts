@@ -1,6 +1,6 @@
 import { ApiError } from '@erp/contract';
+import { readJson, readUrlEncoded } from '@erp/http';
 import type { Context } from 'hono';
-import { readJson } from '../http/body';
 
 /**
  * The submitted fields, from JSON or from a plain HTML form (urlencoded; a repeated name gives
@@ -10,7 +10,7 @@ export async function readFormFields(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   let fields: unknown;
   if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
-    fields = await c.req.parseBody({ all: true });
+    fields = await readUrlEncoded(c);
   } else if (/^application\/json\b/i.test(type)) {
     fields = await readJson(c);
   } else {

@@ -1,9 +1,8 @@
 import { ApiError } from '@erp/contract';
+import { clientAddress, readJsonBody } from '@erp/http';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { LandingAppEnv, LandingDeps } from '../deps';
-import { readJsonBody } from '../http/body';
-import { clientAddress } from '../http/client-address';
 import { takeHourlyUnit } from '../http/throttle';
 import { claimOnboarding } from './claim';
 

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
 import { ApiError } from '@erp/contract';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Hono } from 'hono';
@@ -63,7 +64,7 @@ export function registerPublicProxy(app: Hono<LandingAppEnv>, deps: LandingDeps)
       method: x.method,
       target: x.target,
       headers,
-      body: hasBody ? (incoming ?? c.req.raw.body) : undefined,
+      body: hasBody ? (incoming ? detachedBody(incoming) : c.req.raw.body) : undefined,
       signal,
       requestId: x.requestId,
     }).catch((error: ApiError) => {
@@ -221,4 +222,15 @@ function watchClient(outgoing: ServerResponse): ClientWatch {
     client.emit('abort');
   });
   return client;
+}
+
+/**
+ * The client's body as a stream of its own. undici destroys a request body it stops sending
+ * (the portal answered before reading it all, a 413); were that `incoming` itself, the client's
+ * connection would die before it got the answer.
+ */
+function detachedBody(incoming: IncomingMessage): Readable {
+  const body = new PassThrough();
+  incoming.pipe(body);
+  return body;
 }

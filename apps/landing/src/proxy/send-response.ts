@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
+import { closeIfAnsweredEarly } from '@erp/http';
 import type { PortalResponse } from './forward';
 
 /** The client's side of one exchange: `aborted` once it hung up before its response was complete, then 'abort'. */
@@ -13,6 +14,7 @@ export type ClientWatch = EventEmitter & { aborted?: boolean };
  * failing mid-body cuts the client's response short instead of completing it wrongly.
  */
 export function writeToClient(outgoing: ServerResponse, response: PortalResponse): void {
+  closeIfAnsweredEarly(outgoing);
   outgoing.writeHead(response.status, response.headers);
   if (!response.body) {
     outgoing.end();
@@ -55,6 +57,7 @@ export function writeToClientKeepingBody(
   };
   if (client.aborted) clientLeft();
   else {
+    closeIfAnsweredEarly(outgoing);
     outgoing.writeHead(response.status, response.headers);
     client.once('abort', clientLeft);
     outgoing.on('drain', () => body.resume());
@@ -88,6 +91,7 @@ export function writeStoredToClient(
   headers: string[],
   body: Buffer,
 ): void {
+  closeIfAnsweredEarly(outgoing);
   outgoing.writeHead(status, headers);
   outgoing.end(body);
 }

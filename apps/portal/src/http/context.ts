@@ -39,14 +39,3 @@ export function tenantOf(caller: Caller): TenantRef {
     );
   return caller.tenant;
 }
-
-/** The client's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
-    ?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
-}

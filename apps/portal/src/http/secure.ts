@@ -1,6 +1,6 @@
+import { requireSharedKey } from '@erp/http';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { authenticate } from '../auth/authenticate';
-import { requireInternalKey } from '../auth/internal-key';
 import type { Deps } from '../deps';
 
 /**
@@ -15,7 +15,7 @@ export function secure<R extends RouteConfig>(
   const schemes = (route.security ?? []).flatMap((requirement) => Object.keys(requirement));
   if (schemes.length === 0) return route;
   if (schemes.includes('internalApiKey')) {
-    return { ...route, middleware: requireInternalKey(deps.env.SAAS_INTERNAL_API_KEY) };
+    return { ...route, middleware: requireSharedKey(deps.env.SAAS_INTERNAL_API_KEY) };
   }
   const accepts = schemes.map((s) =>
     s === 'apiKey' ? ('api_key' as const) : ('session' as const),

@@ -1,7 +1,8 @@
 import { routes } from '@erp/contract';
+import { clientAddress } from '@erp/http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
-import { type AppEnv, callerOf, clientAddress } from '../http/context';
+import { type AppEnv, callerOf } from '../http/context';
 import { secure } from '../http/secure';
 import { describeCaller } from '../identity/me';
 import { login, logout, refresh } from '../identity/sessions';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@erp/db';
+import { serveApp } from '@erp/http';
 import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
-import { serve } from '@hono/node-server';
 import { buildApp } from '../../src/app';
 import { createTokenSigner, generateSigningKeys } from '../../src/auth/jwt';
 import { parseEnv } from '../../src/env';
@@ -31,10 +31,13 @@ const app = buildApp(
   },
   resources,
 );
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+const server = await serveApp({ fetch: app.fetch, port: 0, host: '127.0.0.1' });
+{
   const memory = process.memoryUsage();
   process.stdout.write(
-    `${JSON.stringify({ port: info.port, resources: resources.length, routes: app.routes.length, startMs: Math.round(performance.now() - started), rssMb: Math.round(memory.rss / 2 ** 20), heapUsedMb: Math.round(memory.heapUsed / 2 ** 20) })}\n`,
+    `${JSON.stringify({ port: server.port, resources: resources.length, routes: app.routes.length, startMs: Math.round(performance.now() - started), rssMb: Math.round(memory.rss / 2 ** 20), heapUsedMb: Math.round(memory.heapUsed / 2 ** 20) })}\n`,
   );
-});
-process.on('SIGTERM', () => server.close(() => database.close().then(() => process.exit(0))));
+}
+process.on('SIGTERM', () =>
+  server.close().then(() => database.close().then(() => process.exit(0))),
+);

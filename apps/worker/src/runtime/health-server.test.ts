@@ -50,7 +50,9 @@ describe('worker health server', () => {
     const head = await fetch(`${base}/health`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    expect((await fetch(`${base}/healthz`)).status).toBe(404);
+    const unknown = await fetch(`${base}/healthz`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: 'introuvable', params: {} });
     expect((await fetch(`${base}/health`, { method: 'POST' })).status).toBe(404);
   });
 });

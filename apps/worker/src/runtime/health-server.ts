@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { notFound, serveApp } from '@erp/http';
+import { Hono } from 'hono';
 
 export interface HealthServerOptions {
   port: number;
@@ -21,43 +21,29 @@ export interface HealthServer {
  * The worker's liveness signal over HTTP, for Kubernetes' `httpGet` probe and Docker's
  * HEALTHCHECK: `GET /health` answers 200 while the last heartbeat is younger than
  * `deadAfterMs`, else 503. A worker whose heartbeat stalls is exactly the one its peers take
- * for dead, so the orchestrator restarts it on the same rule.
+ * for dead, so the orchestrator restarts it on the same rule. Served like the other apps
+ * (@erp/http), so its errors have the same shape.
  */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
   const now = options.now ?? (() => new Date());
-  const server: Server = createServer((request, response) => {
-    const path = (request.url ?? '').split('?')[0];
-    if (path !== '/health' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      response.writeHead(404, { 'content-type': 'application/json' });
-      response.end('{"status":"not_found"}');
-      return;
-    }
+  const app = new Hono();
+  app.notFound(notFound);
+  app.get('/health', (c) => {
     const last = options.lastBeat();
     const ageMs = last ? now().getTime() - last.getTime() : null;
     const alive = ageMs !== null && ageMs < options.deadAfterMs;
-    const body = JSON.stringify({
-      status: alive ? 'ok' : 'stale',
-      last_heartbeat: last?.toISOString() ?? null,
-      age_ms: ageMs,
-    });
-    response.writeHead(alive ? 200 : 503, {
-      'content-type': 'application/json',
-      'cache-control': 'no-store',
-    });
-    response.end(request.method === 'HEAD' ? undefined : body);
+    c.header('cache-control', 'no-store');
+    return c.json(
+      {
+        status: alive ? 'ok' : 'stale',
+        last_heartbeat: last?.toISOString() ?? null,
+        age_ms: ageMs,
+      },
+      alive ? 200 : 503,
+    );
   });
+  const server = await serveApp({ fetch: app.fetch, port: options.port, host: options.host });
   // Probes are short: an idle keep-alive connection must not hold the shutdown.
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  server.server.keepAliveTimeout = 1000;
+  return { port: server.port, close: server.close };
 }

@@ -2,13 +2,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@erp/contract';
 import type { MiddlewareHandler } from 'hono';
 
-/** Guards server-to-server routes with a shared `X-API-Key`, compared in constant time. */
-export function requireInternalKey(expected: string | undefined): MiddlewareHandler {
+/**
+ * Guards a server-to-server route with a shared `X-API-Key` (SPEC §4), compared in constant
+ * time, before anything reads the body. An unset `expected` refuses every key.
+ */
+export function requireSharedKey(expected: string | undefined): MiddlewareHandler {
   const expectedDigest = expected ? digest(expected) : undefined;
-  return async function checkInternalKey(c, next) {
+  return async function checkSharedKey(c, next) {
     const presented = c.req.header('x-api-key');
     if (!presented) throw new ApiError('non_authentifie', 'Send the shared key in X-API-Key.');
-    // Comparing digests keeps the comparison constant-time whatever the lengths.
+    // Digests have one length, so the comparison takes the same time whatever was sent.
     if (!expectedDigest || !timingSafeEqual(digest(presented), expectedDigest)) {
       throw new ApiError('cle_api_invalide', 'The X-API-Key is not valid.');
     }

@@ -1,5 +1,5 @@
 import { setupTestDatabaseServer } from '@erp/db/testing';
 import type { TestProject } from 'vitest/node';
 
-/** The PostgreSQL the image test's apps run against (DATABASE_URL, else an embedded one). */
+/** Vitest global setup: one PostgreSQL and a migrated template database for the whole run. */
 export default (project: TestProject) => setupTestDatabaseServer(project);
