@@ -8663,7 +8663,7 @@ export interface components {
              * @example requete_invalide
              * @enum {string}
              */
-            code: "requete_invalide" | "filtre_invalide" | "tenant_requis" | "signature_invalide" | "non_authentifie" | "jeton_invalide" | "identifiants_invalides" | "cle_api_invalide" | "origine_interdite" | "tenant_invalide" | "acces_refuse" | "module_non_souscrit" | "sso_requis" | "introuvable" | "transition_invalide" | "conflit" | "charge_trop_volumineuse" | "limite_depassee" | "erreur_interne" | "portail_indisponible";
+            code: "requete_invalide" | "filtre_invalide" | "tenant_requis" | "signature_invalide" | "non_authentifie" | "jeton_invalide" | "identifiants_invalides" | "cle_api_invalide" | "origine_interdite" | "tenant_invalide" | "acces_refuse" | "module_non_souscrit" | "sso_requis" | "introuvable" | "transition_invalide" | "conflit" | "requete_trop_lente" | "charge_trop_volumineuse" | "en_tetes_trop_volumineux" | "limite_depassee" | "erreur_interne" | "portail_indisponible";
             /** @example {} */
             params: {
                 [key: string]: unknown;
