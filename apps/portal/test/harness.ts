@@ -47,7 +47,7 @@ export async function createTestPortal(
       SAAS_INTERNAL_API_KEY: INTERNAL_KEY,
       SECRETS_ENCRYPTION_KEY,
       LOG_LEVEL: 'silent',
-      // Fixtures log in from random addresses so the per-address login throttle stays out of the way.
+      // Tests name their client address in X-Forwarded-For (the login throttle's tests use many).
       TRUST_PROXY: 'true',
       ...env,
     }),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../src/identity/sessions';
 import { createTestPortal, PASSWORD, session } from './harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
@@ -37,8 +36,7 @@ describe('login', () => {
       const res = await loginAs(email, 'wrong password!', {}, { 'x-forwarded-for': '10.9.9.9' });
       return { res, ms: performance.now() - start };
     };
-    // A tenant of its own: 8 wrong passwords stay under the per-e-mail throttle and leave the
-    // shared admin's budget to the other tests.
+    // A tenant of its own: 8 wrong passwords stay under the pair's throttle (login-throttle.test.ts).
     const subject = await portal.provisionTenant();
     // Warm both paths (the dummy hash is computed lazily).
     await timed('nobody@nowhere.test');
@@ -59,22 +57,6 @@ describe('login', () => {
     // faster. Wide bounds: CI runs every package's tests at once on two cores.
     expect(median(unknown) / median(wrong)).toBeGreaterThan(0.33);
     expect(median(unknown) / median(wrong)).toBeLessThan(3);
-  });
-
-  it('throttles attempts per e-mail with 429 and Retry-After', async () => {
-    const victim = await portal.provisionTenant();
-    const statuses: number[] = [];
-    let last: Awaited<ReturnType<typeof loginAs>> | undefined;
-    for (let i = 0; i < LOGIN_LIMITS.perEmail + 2; i++) {
-      last = await loginAs(victim.adminEmail, `guess-${i}`);
-      statuses.push(last.status);
-    }
-    expect(statuses.slice(0, LOGIN_LIMITS.perEmail).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(LOGIN_LIMITS.perEmail)).toEqual([429, 429]);
-    expect(last!.body.code).toBe('limite_depassee');
-    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Even the right password is refused while throttled: no oracle for the attacker.
-    expect((await loginAs(victim.adminEmail, PASSWORD)).status).toBe(429);
   });
 
   it('answers sso_requis for an SSO tenant, with the authorize URL', async () => {

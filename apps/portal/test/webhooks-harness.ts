@@ -13,6 +13,9 @@ export const FAKE_DNS: Record<string, string[]> = {
   'mixed.example': ['93.184.216.34', '192.168.1.20'],
   'six.example': ['2606:2800:220:1:248:1893:25c8:1946'],
   'loop6.example': ['::1'],
+  'compat6.example': ['::7f00:1'],
+  'sixtofour.example': ['2002:a9fe:a9fe::1'],
+  'nat64.example': ['64:ff9b::10.0.0.5'],
 };
 
 export async function fakeResolveHost(hostname: string): Promise<string[]> {

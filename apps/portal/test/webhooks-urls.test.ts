@@ -1,3 +1,4 @@
+import { PUBLIC_URL_HOSTS, REFUSED_URL_HOSTS } from '@erp/webhooks/address-forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal } from './harness';
 import { fakeResolveHost, HOOKS, subscribe, webhookWorld } from './webhooks-harness';
@@ -48,6 +49,35 @@ describe('subscriber URLs (private URLs not allowed)', () => {
       'https://[fe80::1]/',
       'https://[fd00::1]/',
       'https://[::]/',
+    ]) {
+      const res = await create(strict, url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.params.issues[0]).toMatchObject({ path: 'url', code: 'private_address' });
+    }
+  });
+
+  it('refuses every non-public address in the shared table of spellings (IPv6 forms included)', async () => {
+    const accepted: string[] = [];
+    for (const host of REFUSED_URL_HOSTS) {
+      const res = await create(strict, `https://${host}:8443/hooks`);
+      if (res.status !== 400 || res.body.params.issues[0]?.code !== 'private_address')
+        accepted.push(`${host} → ${res.status}`);
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it('accepts the public addresses of the shared table, however spelled', async () => {
+    for (const host of PUBLIC_URL_HOSTS) {
+      const res = await create(strict, `https://${host}/hooks`);
+      expect(res.status, host).toBe(201);
+    }
+  });
+
+  it('refuses names that resolve to IPv6 spellings of private addresses', async () => {
+    for (const url of [
+      'https://compat6.example/',
+      'https://sixtofour.example/',
+      'https://nat64.example/',
     ]) {
       const res = await create(strict, url);
       expect(res.status, url).toBe(400);

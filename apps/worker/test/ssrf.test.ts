@@ -3,6 +3,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { isPrivateAddress } from '@erp/webhooks';
+import { REFUSED_URL_HOSTS } from '@erp/webhooks/address-forms';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningWorker } from '../src/worker';
 import {
@@ -21,6 +22,9 @@ const FAKE_DNS: Record<string, string> = {
   'loop6.test': '::1',
   'private.test': '10.1.2.3',
   'metadata.test': '169.254.169.254',
+  'compat6.test': '::7f00:1',
+  'sixtofour.test': '2002:7f00:1::',
+  'nat64.test': '64:ff9b::a9fe:a9fe',
 };
 const fakeLookup = ((
   hostname: string,
@@ -115,6 +119,27 @@ describe('subscriber URLs on private addresses, outside development', () => {
       expect(a.error, a.url).toMatch(/^refused: .* \(not connected to\)$/);
     }
     expect(outbound).toEqual([]);
+  });
+});
+
+describe('every spelling of a non-public address (the shared table)', () => {
+  it('is refused before connecting, by literal and by name', async () => {
+    const receiver = await startReceiver();
+    const p = receiver.port;
+    const urls = [
+      ...REFUSED_URL_HOSTS.map((host) => `http://${host}:${p}/hook`),
+      `http://compat6.test:${p}/hook`,
+      `http://sixtofour.test:${p}/hook`,
+      `http://nat64.test:${p}/hook`,
+    ];
+    const attempts = await firstAttempts(urls);
+    const notRefused = attempts
+      .filter((a) => !/^refused: .* \(not connected to\)$/.test(a.error ?? ''))
+      .map((a) => `${a.url}: ${a.response_status ?? a.error}`);
+    expect(notRefused).toEqual([]);
+    expect(receiver.received).toHaveLength(0);
+    expect(outbound).toEqual([]);
+    await receiver.close();
   });
 });
 

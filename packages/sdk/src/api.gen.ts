@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password
-         * @description Throttled per e-mail and per client address. An SSO tenant answers `sso_requis`.
+         * @description Failed attempts are throttled per e-mail and client address pair and per client address (429 `limite_depassee` with `Retry-After`). An SSO tenant answers `sso_requis`.
          */
         post: {
             parameters: {

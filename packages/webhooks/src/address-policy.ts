@@ -1,63 +1,104 @@
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 /**
- * Addresses a subscriber URL must not reach outside development: unspecified, loopback,
- * private (RFC 1918, unique-local), carrier-grade NAT, link-local (cloud metadata at
- * 169.254.169.254 among them), benchmarking, multicast and reserved ranges.
+ * Which addresses a subscriber URL may reach outside development: public unicast only.
+ *
+ * Addresses are classified by their bits, never by their spelling: `::127.0.0.1`,
+ * `::ffff:0:7f00:1` and `2002:7f00:1::` are all loopback in disguise. Parsing is left to the
+ * platform rather than done by hand: `net.BlockList` (inet_pton underneath) matches ranges
+ * whatever the spelling, and the WHATWG URL parser, which already parsed the subscriber URL
+ * (so it is the parser whose reading counts), gives IPv6 in RFC 5952 form, from which the
+ * embedded IPv4 of a translation prefix is read. No dependency needed for that (ipaddr.js
+ * would do the same); what matters is that the rules below are exhaustive:
+ *
+ * - IPv4: every special-purpose range that is not globally reachable (IANA registry).
+ * - IPv6: only global unicast (2000::/3) can be public; everything else is refused:
+ *   unspecified, loopback, IPv4-compatible (::/96, deprecated), IPv4-translated
+ *   (::ffff:0:0:0/96), local-use NAT64 (64:ff9b:1::/48), discard (100::/64), SRv6 (5f00::/16),
+ *   unique-local, site-local, link-local, multicast.
+ * - Inside 2000::/3: the IETF protocol block 2001::/23 (Teredo 2001::/32, benchmarking, ORCHID)
+ *   and the documentation prefixes are refused. Teredo is refused whole rather than decoded:
+ *   its client address is obfuscated and reached through a relay, and no real subscriber
+ *   sits behind one.
+ * - IPv4 carried in IPv6 (mapped ::ffff:0:0/96, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged
+ *   by the IPv4 address it carries: `[::ffff:8.8.8.8]` and a DNS64 answer for a public host
+ *   pass, `[64:ff9b::10.0.0.1]` does not.
  */
-export function privateAddressRanges(): BlockList {
-  const list = new BlockList();
-  for (const [network, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const) {
-    list.addSubnet(network, prefix, 'ipv4');
-  }
-  for (const [network, prefix] of [
-    ['::', 128],
-    ['::1', 128],
-    ['64:ff9b::', 96],
-    ['100::', 64],
-    ['2001:db8::', 32],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['fec0::', 10],
-    ['ff00::', 8],
-  ] as const) {
-    list.addSubnet(network, prefix, 'ipv6');
-  }
-  return list;
+const IPV4_NOT_PUBLIC = blockList('ipv4', [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, 255.255.255.255 included
+]);
+
+const IPV6_GLOBAL_UNICAST = blockList('ipv6', [['2000::', 3]]);
+
+const IPV6_NOT_PUBLIC = blockList('ipv6', [
+  ['2001::', 23], // IETF protocol assignments: Teredo, benchmarking, ORCHID, …
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation (RFC 9637)
+]);
+
+/** Whether an IP address (any spelling of v4 or v6) is refused: anything but public unicast. */
+export function isPrivateAddress(address: string): boolean {
+  return !isPublicAddress(address);
 }
 
-const DEFAULT_RANGES = privateAddressRanges();
+/** Whether an IP address is public unicast; anything else, not an address included, is not. */
+export function isPublicAddress(address: string): boolean {
+  if (isIPv4(address)) return !IPV4_NOT_PUBLIC.check(address, 'ipv4');
+  if (!isIPv6(address)) return false;
+  const hextets = ipv6Hextets(address);
+  if (!hextets) return false; // a zone id (`fe80::1%eth0`): link-local anyway
+  const carried = carriedIpv4(hextets);
+  if (carried) return !IPV4_NOT_PUBLIC.check(carried, 'ipv4');
+  const canonical = hextets.map((h) => h.toString(16)).join(':');
+  return IPV6_GLOBAL_UNICAST.check(canonical, 'ipv6') && !IPV6_NOT_PUBLIC.check(canonical, 'ipv6');
+}
 
-/** Whether an IP address (v4, v6, or v4-mapped v6) falls in a refused range. */
-export function isPrivateAddress(address: string, ranges: BlockList = DEFAULT_RANGES): boolean {
-  const family = isIP(address);
-  if (family === 0) return true; // not an address: refuse rather than guess
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-    if (mapped) return ranges.check(mapped, 'ipv4');
-    // ::ffff:7f00:1 spelling of a mapped address
-    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-    if (hexMapped) {
-      const hi = Number.parseInt(hexMapped[1]!, 16);
-      const lo = Number.parseInt(hexMapped[2]!, 16);
-      return ranges.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-    }
-    return ranges.check(address, 'ipv6');
+/** The IPv4 address an IPv4-mapped, NAT64 (well-known prefix) or 6to4 address carries. */
+function carriedIpv4(h: number[]): string | undefined {
+  const zero = (from: number, to: number) => h.slice(from, to).every((x) => x === 0);
+  if (zero(0, 5) && h[5] === 0xffff) return ipv4(h[6]!, h[7]!); // ::ffff:0:0/96
+  if (h[0] === 0x64 && h[1] === 0xff9b && zero(2, 6)) return ipv4(h[6]!, h[7]!); // 64:ff9b::/96
+  if (h[0] === 0x2002) return ipv4(h[1]!, h[2]!); // 2002::/16
+  return undefined;
+}
+
+const ipv4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The eight 16-bit pieces of an IPv6 address. The WHATWG URL parser validates it (zone ids
+ * refused) and writes it canonically: lowercase hex, no dotted IPv4 tail, at most one `::`,
+ * which is all that is left to expand.
+ */
+function ipv6Hextets(address: string): number[] | null {
+  let host: string;
+  try {
+    host = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
   }
-  return ranges.check(address, 'ipv4');
+  const [head = '', tail] = host.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((piece) => Number.parseInt(piece, 16));
+}
+
+function blockList(family: 'ipv4' | 'ipv6', ranges: [string, number][]): BlockList {
+  const list = new BlockList();
+  for (const [network, prefix] of ranges) list.addSubnet(network, prefix, family);
+  return list;
 }

@@ -2,14 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApiError, isUuid } from '@erp/contract';
 import { sql } from '@erp/db';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/jwt';
+import { beginLoginAttempt, endLoginAttempt } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';
-import { takeRateLimit } from '../auth/rate-limit';
 import type { Deps } from '../deps';
 
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Attempts allowed per window: per e-mail (guessing one account), per address (spraying). */
-export const LOGIN_LIMITS = { perEmail: 10, perAddress: 100 };
 
 export interface TokenPair {
   access_token: string;
@@ -18,45 +15,30 @@ export interface TokenPair {
   refresh_token: string;
 }
 
-/** Checks e-mail and password (throttled) and opens a session. */
+/** Checks e-mail and password (failures throttled, SPEC §4) and opens a session. */
 export async function login(
   deps: Deps,
   input: { email: string; password: string; tenant?: string },
   clientAddress: string,
 ): Promise<TokenPair> {
   const email = input.email.trim().toLowerCase();
-  const verdict = await takeRateLimit(
-    deps.db,
-    [`login:email:${email}`, `login:addr:${clientAddress}`],
-    [LOGIN_LIMITS.perEmail, LOGIN_LIMITS.perAddress],
-    LOGIN_WINDOW_MS,
-  );
-  if (!verdict.allowed) {
-    throw new ApiError(
-      'limite_depassee',
-      'Too many login attempts; try again later.',
-      { retry_after: verdict.retryAfter },
-      {
-        headers: { 'Retry-After': String(verdict.retryAfter) },
-      },
-    );
+  // Refused before any lookup or argon2 work when the pair or the address has failed too often.
+  const attempt = await beginLoginAttempt(deps.db, email, clientAddress);
+  let userId: string | undefined;
+  try {
+    userId = await checkPassword(deps, email, input.password);
+  } finally {
+    // Settled whatever happened: an error before the verdict counts as a failure, as it would
+    // if this instance had died, so making the check throw buys no free guess.
+    await endLoginAttempt(deps.db, attempt, userId !== undefined);
   }
-
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'password_hash'])
-    .where(sql<string>`lower(email)`, '=', email)
-    .executeTakeFirst();
-  // The same work and the same answer whether the e-mail is unknown or the password wrong.
-  const valid = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !valid)
-    throw new ApiError('identifiants_invalides', 'E-mail or password is incorrect.');
+  if (!userId) throw new ApiError('identifiants_invalides', 'E-mail or password is incorrect.');
 
   if (input.tenant) {
     const tenant = await deps.db
       .selectFrom('tenants as t')
       .leftJoin('memberships as m', (j) =>
-        j.onRef('m.tenant_id', '=', 't.id').on('m.user_id', '=', user.id),
+        j.onRef('m.tenant_id', '=', 't.id').on('m.user_id', '=', userId),
       )
       .select(['t.sso_authorize_url', 'm.user_id'])
       .where(isUuid(input.tenant) ? 't.id' : 't.slug', '=', input.tenant.toLowerCase())
@@ -69,7 +51,22 @@ export async function login(
       });
     }
   }
-  return issueTokens(deps, user.id, randomUUID());
+  return issueTokens(deps, userId, randomUUID());
+}
+
+/** The user's id when the password is theirs; the same work whether the e-mail is known or not. */
+async function checkPassword(
+  deps: Deps,
+  email: string,
+  password: string,
+): Promise<string | undefined> {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email)
+    .executeTakeFirst();
+  const valid = await verifyPassword(user?.password_hash, password);
+  return user && valid ? user.id : undefined;
 }
 
 /** Rotates a refresh token. A token used twice is a theft signal: its whole family is revoked. */

@@ -9,7 +9,8 @@ export const login = createRoute({
   path: '/api/v1/auth/login',
   tags: ['Authentication'],
   summary: 'Log in with e-mail and password',
-  description: 'Throttled per e-mail and per client address. An SSO tenant answers `sso_requis`.',
+  description:
+    'Failed attempts are throttled per e-mail and client address pair and per client address (429 `limite_depassee` with `Retry-After`). An SSO tenant answers `sso_requis`.',
   request: { body: jsonBody(LoginBodySchema) },
   responses: {
     200: jsonResponse(TokenPairSchema, 'A short-lived access token and a refresh token.'),
