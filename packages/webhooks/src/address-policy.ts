@@ -1,4 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { ipv6Hextets } from '@erp/http';
 
 /**
  * Which addresses a subscriber URL may reach outside development: public unicast only.
@@ -77,25 +78,6 @@ function carriedIpv4(h: number[]): string | undefined {
 }
 
 const ipv4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-
-/**
- * The eight 16-bit pieces of an IPv6 address. The WHATWG URL parser validates it (zone ids
- * refused) and writes it canonically: lowercase hex, no dotted IPv4 tail, at most one `::`,
- * which is all that is left to expand.
- */
-function ipv6Hextets(address: string): number[] | null {
-  let host: string;
-  try {
-    host = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-  } catch {
-    return null;
-  }
-  const [head = '', tail] = host.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right].map((piece) => Number.parseInt(piece, 16));
-}
 
 function blockList(family: 'ipv4' | 'ipv6', ranges: [string, number][]): BlockList {
   const list = new BlockList();

@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { ApiError } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
+import { ipv6Hextets } from '@erp/http';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -68,26 +69,11 @@ export function throttleKey(address: string): string {
   const unmapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
   if (isIPv4(unmapped)) return unmapped;
   const hextets = isIPv6(address) ? ipv6Hextets(address) : null;
-  if (hextets) return `${hextets.slice(0, 4).join(':')}::/64`;
+  if (hextets)
+    return `${hextets
+      .slice(0, 4)
+      .map((h) => h.toString(16))
+      .join(':')}::/64`;
   // Not an address (a garbled X-Forwarded-For): throttled under what was sent, bounded.
   return address.slice(0, 100);
-}
-
-/**
- * The eight 16-bit pieces of an IPv6 address, in hex. The WHATWG URL parser does the parsing
- * (zone ids refused) and writes RFC 5952's canonical form: lowercase, no dotted IPv4 tail, at
- * most one `::`, so only that `::` is left to expand.
- */
-function ipv6Hextets(address: string): string[] | null {
-  let host: string;
-  try {
-    host = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-  } catch {
-    return null;
-  }
-  const [head = '', tail] = host.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
-  return [...left, ...zeros, ...right];
 }
