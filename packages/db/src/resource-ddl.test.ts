@@ -2,7 +2,10 @@ import { catalogue, createRegistry, type Field, type Resource, USER } from '@erp
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down as dropCatalogue } from './migrations/2026-11-22-0005-first-catalogue';
-import { down as dropTenantReferences } from './migrations/2026-11-24-0012-tenant-references';
+import {
+  up as addTenantReferences,
+  down as dropTenantReferences,
+} from './migrations/2026-11-24-0012-tenant-references';
 import { resourceTableSql } from './resource-ddl';
 import { createTestDatabase, type TestDatabase } from './testing';
 
@@ -327,6 +330,51 @@ describe('row-level security on business tables', () => {
       return Number(counts.rows[0]!.n);
     });
     expect(remaining).toBe(0);
+  });
+
+  it('migration 0012 repairs stored rows it can, and stops on a line naming another tenant', async () => {
+    const outcome = await rollingBack(async (trx) => {
+      await dropTenantReferences(trx);
+      const product = (await insertProduct(trx, tenantA)).rows[0]!.id;
+      const foreign = (await insertProduct(trx, tenantB)).rows[0]!.id;
+      const quote = (productId: string, number: string) =>
+        sql<{ id: string }>`
+        INSERT INTO quotes (tenant_id, number, customer_id, quote_date, currency, lines)
+        VALUES (${tenantA}, ${number}, ${customerOf.get(tenantA)!}, '2026-03-05', 'EUR', ${lines(productId)}::jsonb)
+        RETURNING id
+      `.execute(trx);
+      const upper = (await quote(product.toUpperCase(), 'Q-U')).rows[0]!.id;
+      const smuggled = (await quote(foreign, 'Q-S')).rows[0]!.id;
+      await sql`INSERT INTO leads (tenant_id, title, contact_name, owner_id) VALUES (${tenantA}, 'Old', 'C', gen_random_uuid())`.execute(
+        trx,
+      );
+      // A savepoint, so the refused attempt leaves the transaction usable.
+      await sql`SAVEPOINT before_up`.execute(trx);
+      const error = await addTenantReferences(trx).then(
+        () => null,
+        (e: Error) => e.message,
+      );
+      await sql`ROLLBACK TO SAVEPOINT before_up`.execute(trx);
+      await sql`DELETE FROM quotes WHERE id = ${smuggled}`.execute(trx);
+      await addTenantReferences(trx);
+      const stored = await sql<{ lines: { product_id: string }[] }>`
+        SELECT lines FROM quotes WHERE id = ${upper}
+      `.execute(trx);
+      const lead = await sql<{ owner_id: string | null; version: number }>`
+        SELECT owner_id, version FROM leads WHERE title = 'Old'
+      `.execute(trx);
+      return {
+        error,
+        productId: stored.rows[0]!.lines[0]!.product_id,
+        product,
+        lead: lead.rows[0],
+      };
+    });
+    expect(outcome.error).toMatch(
+      /1 line\(s\) of quotes\.lines name a product_id that is no row of products/,
+    );
+    expect(outcome.productId).toBe(outcome.product);
+    expect(outcome.lead).toEqual({ owner_id: null, version: 2 });
   });
 
   it("deleting a user unlinks them from every tenant's records, with a new version", async () => {
