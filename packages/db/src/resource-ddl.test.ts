@@ -1,4 +1,13 @@
-import { catalogue, createRegistry, type Field, type Resource, USER } from '@erp/contract';
+import {
+  catalogue,
+  createRegistry,
+  defineResource,
+  type Field,
+  lines as linesOf,
+  type Resource,
+  reference,
+  USER,
+} from '@erp/contract';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down as dropCatalogue } from './migrations/2026-11-22-0005-first-catalogue';
@@ -6,7 +15,7 @@ import {
   up as addTenantReferences,
   down as dropTenantReferences,
 } from './migrations/2026-11-24-0012-tenant-references';
-import { resourceTableSql } from './resource-ddl';
+import { resourceDropSql, resourceTableSql } from './resource-ddl';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 let tdb: TestDatabase;
@@ -193,6 +202,45 @@ describe('resourceTableSql', () => {
   it('refuses a reference it cannot resolve', () => {
     const invoice = catalogue.find((r) => r.name === 'invoice')!;
     expect(() => resourceTableSql(invoice)).toThrow(/unknown resource customer/);
+  });
+
+  it("gives a new resource its references' guarantees, and resourceDropSql takes them all away", async () => {
+    const gadget = defineResource({
+      name: 'gadget',
+      path: 'gadgets',
+      module: 'sales',
+      description: 'g',
+      fields: {
+        owner_id: reference(USER),
+        parts: linesOf({ product_id: reference('product', { required: true }) }),
+      },
+    });
+    const registry = new Map([...createRegistry(catalogue), ['gadget', gadget]]);
+    const objects = (trx: Kysely<unknown>) =>
+      sql<{ name: string }>`
+        SELECT proname AS name FROM pg_proc WHERE proname LIKE 'gadgets\_%'
+        UNION ALL SELECT tgname FROM pg_trigger WHERE tgname LIKE 'gadgets\_%'
+        UNION ALL SELECT conname FROM pg_constraint WHERE conname LIKE 'gadgets\_%fkey'
+        ORDER BY 1
+      `
+        .execute(trx)
+        .then((r) => r.rows.map((row) => row.name));
+    const { created, dropped } = await rollingBack(async (trx) => {
+      await sql.raw(resourceTableSql(gadget, registry)).execute(trx);
+      const created = await objects(trx);
+      await sql.raw(resourceDropSql(gadget)).execute(trx);
+      return { created, dropped: await objects(trx) };
+    });
+    expect(created).toEqual([
+      'gadgets_line_referenced',
+      'gadgets_line_references',
+      'gadgets_line_references',
+      'gadgets_release_member',
+      'gadgets_release_member',
+      'gadgets_tenant_id_fkey',
+      'gadgets_tenant_id_owner_id_fkey',
+    ]);
+    expect(dropped).toEqual([]);
   });
 });
 
