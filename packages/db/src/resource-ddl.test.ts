@@ -351,6 +351,36 @@ describe('row-level security on business tables', () => {
     ).rejects.toMatchObject({ code: '22P02' });
   });
 
+  it('a product deleted while a line naming it is being written: the later one fails, as with a foreign key', async () => {
+    const product = (await asTenant(tenantA, (trx) => insertProduct(trx, tenantA))).rows[0]!.id;
+    const writer = await tdb.pool.connect();
+    const deleter = await tdb.pool.connect();
+    try {
+      for (const client of [writer, deleter])
+        await client.query(
+          `BEGIN; SELECT set_config('role', 'erp_app', true), set_config('app.tenant_id', '${tenantA}', true)`,
+        );
+      await writer.query(
+        `INSERT INTO quotes (tenant_id, number, customer_id, quote_date, currency, lines)
+         VALUES ($1, 'Q-C', $2, '2026-03-05', 'EUR', $3::jsonb)`,
+        [tenantA, customerOf.get(tenantA)!, lines(product)],
+      );
+      // The line locked the product FOR KEY SHARE: the delete waits for the writer's commit,
+      // then finds the line and is refused.
+      const deleted = deleter.query('DELETE FROM products WHERE id = $1', [product]).then(
+        () => 'deleted',
+        (e: { code?: string }) => e.code,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await writer.query('COMMIT');
+      expect(await deleted).toBe('23503');
+    } finally {
+      await deleter.query('ROLLBACK');
+      writer.release();
+      deleter.release();
+    }
+  });
+
   it('deletes a tenant whole: line and member references do not stand in the way', async () => {
     const remaining = await rollingBack(async (trx) => {
       const { rows } = await sql<{ id: string }>`
