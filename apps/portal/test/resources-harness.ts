@@ -4,14 +4,18 @@ import type { createTestPortal } from './harness';
 
 type Portal = Awaited<ReturnType<typeof createTestPortal>>;
 
-/** Creates `count` records of every resource through the API, referencing earlier ones. */
+/**
+ * Creates `count` records of every resource through the API, referencing earlier ones and,
+ * where a field names a user, one of `users` (members of the tenant).
+ */
 export async function populate(
   portal: Portal,
   resources: readonly Resource[],
   headers: Record<string, string>,
   count = 2,
+  users: string[] = [],
 ) {
-  const refs = new Map<string, string[]>();
+  const refs = new Map<string, string[]>([['user', users]]);
   for (const resource of resources) {
     const ids: string[] = [];
     for (let n = 0; n < count; n++) {

@@ -37,7 +37,7 @@ const tables = pending.map(
     table: '${r.table}',
     create: \`
 ${template(resourceTableSql(r, registry))}\`,
-    drop: '${resourceDropSql(r).trim()}',
+    drop: \`${template(resourceDropSql(r).trim())}\`,
   },`,
 );
 writeFileSync(

@@ -1,12 +1,14 @@
-import type { Field, Resource } from '@erp/contract';
+import { type Field, type Resource, USER } from '@erp/contract';
+import { referencesSql } from './reference-ddl';
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 
 /**
  * The SQL creating one resource's table: system columns, declared fields, totals, version and
  * timestamps; same-tenant composite foreign keys; indexes; row-level security; grants to
- * `erp_app`. `registry` resolves referenced resources to their tables (a resource referring
- * only to itself, or to nothing, needs none).
+ * `erp_app`; then `referencesSql` (users must be members, line items' references checked).
+ * `registry` resolves referenced resources to their tables (a resource referring only to
+ * itself, or to nothing, needs none).
  */
 export function resourceTableSql(
   resource: Resource,
@@ -29,7 +31,9 @@ export function resourceTableSql(
   for (const [name, field] of Object.entries(resource.fields)) {
     const column = identifier(name);
     columns.push(`${column} ${columnType(column, field)}`);
-    if (field.type === 'reference') {
+    if (field.type === 'reference' && field.resource === USER) {
+      indexed.push(column); // its foreign key to memberships comes with referencesSql
+    } else if (field.type === 'reference') {
       const target = field.resource === resource.name ? resource : registry.get(field.resource);
       if (!target) throw new Error(`${resource.name}.${name}: unknown resource ${field.resource}`);
       constraints.push(
@@ -64,12 +68,24 @@ export function resourceTableSql(
     `CREATE POLICY tenant_isolation ON ${table}\n  USING (tenant_id = erp_tenant_id()) WITH CHECK (tenant_id = erp_tenant_id());`,
     `GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO erp_app;`,
   );
-  return `${statements.join('\n')}\n`;
+  return `${statements.join('\n')}\n${referencesSql(resource, registry)}`;
 }
 
-/** The SQL dropping one resource's table (with its indexes and policy). */
+/** The SQL dropping one resource's table (with its indexes, policy and reference triggers). */
 export function resourceDropSql(resource: Resource): string {
-  return `DROP TABLE ${identifier(resource.table)};\n`;
+  const table = identifier(resource.table);
+  const fields = Object.values(resource.fields);
+  const statements: string[] = [];
+  // Functions whose triggers sit on other tables (targets, memberships) go first, with them.
+  if (fields.some((f) => f.type === 'reference' && f.resource === USER))
+    statements.push(`DROP FUNCTION ${table}_release_member() CASCADE;`);
+  const lineRefs = fields.some(
+    (f) => f.type === 'lines' && Object.values(f.fields).some((l) => l.type === 'reference'),
+  );
+  if (lineRefs) statements.push(`DROP FUNCTION ${table}_line_referenced() CASCADE;`);
+  statements.push(`DROP TABLE ${table};`);
+  if (lineRefs) statements.push(`DROP FUNCTION ${table}_line_references();`);
+  return `${statements.join('\n')}\n`;
 }
 
 function columnType(column: string, field: Field): string {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { startEmbeddedPostgres } from './embedded';
@@ -75,6 +76,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** Runs `work` in a transaction of `db` that is then rolled back, and returns its result. */
+export async function rollingBack<T>(
+  // biome-ignore lint/suspicious/noExplicitAny: any schema, as the migrations see it.
+  db: Kysely<any>,
+  work: (trx: Kysely<unknown>) => Promise<T>,
+): Promise<T> {
+  const rollback = new Error('rollback');
+  let result: T | undefined;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      result = await work(trx as unknown as Kysely<unknown>);
+      throw rollback;
+    })
+    .catch((e: unknown) => {
+      if (e !== rollback) throw e;
+    });
+  return result as T;
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {

@@ -6738,7 +6738,7 @@ export interface components {
             probability: number | null;
             /**
              * Format: uuid
-             * @description The user following up on this lead.
+             * @description The user following up on this lead. ID of a user who is a member of the tenant.
              */
             owner_id: string | null;
             city: string | null;
@@ -9524,7 +9524,7 @@ export interface components {
             probability?: number | null;
             /**
              * Format: uuid
-             * @description The user following up on this lead.
+             * @description The user following up on this lead. ID of a user who is a member of the tenant.
              */
             owner_id?: string | null;
             city?: string | null;
@@ -9574,7 +9574,7 @@ export interface components {
             probability?: number | null;
             /**
              * Format: uuid
-             * @description The user following up on this lead.
+             * @description The user following up on this lead. ID of a user who is a member of the tenant.
              */
             owner_id?: string | null;
             city?: string | null;
@@ -10045,7 +10045,7 @@ export interface components {
             employment_status: "active" | "left";
             /**
              * Format: uuid
-             * @description The platform user account, if the employee has one.
+             * @description The platform user account, if the employee has one. ID of a user who is a member of the tenant.
              */
             user_id: string | null;
         };
@@ -10095,7 +10095,7 @@ export interface components {
             employment_status: "active" | "left";
             /**
              * Format: uuid
-             * @description The platform user account, if the employee has one.
+             * @description The platform user account, if the employee has one. ID of a user who is a member of the tenant.
              */
             user_id?: string | null;
         };
@@ -10145,7 +10145,7 @@ export interface components {
             employment_status?: "active" | "left";
             /**
              * Format: uuid
-             * @description The platform user account, if the employee has one.
+             * @description The platform user account, if the employee has one. ID of a user who is a member of the tenant.
              */
             user_id?: string | null;
         };

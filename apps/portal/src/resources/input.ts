@@ -42,13 +42,20 @@ function toParameter(field: Field, value: unknown): unknown {
 
 type Line = Record<string, unknown>;
 
-/** Decimals are stored and returned as strings, whichever form the client sent. */
+/**
+ * Decimals are stored and returned as strings, whichever form the client sent; ids in lowercase,
+ * as a uuid column returns them (the database's line checks expect that canonical form).
+ */
 function normalizeLine(field: LinesField, line: Line): Line {
   const out: Line = {};
   for (const [name, spec] of Object.entries(field.fields)) {
     const value = line[name];
     if (value === undefined) continue;
-    out[name] = spec.type === 'decimal' && value !== null ? String(value) : value;
+    if (value === null) out[name] = null;
+    else if (spec.type === 'decimal') out[name] = String(value);
+    else if (spec.type === 'reference' || spec.type === 'uuid')
+      out[name] = String(value).toLowerCase();
+    else out[name] = value;
   }
   return out;
 }

@@ -5,6 +5,7 @@ interface PgError {
   detail?: string;
   table?: string;
   constraint?: string;
+  column?: string;
 }
 
 /** Maps the database's integrity errors to the API's codes; anything else is rethrown. */
@@ -19,8 +20,10 @@ export function mapWriteError(error: unknown, operation: 'write' | 'delete'): ne
         });
       }
       // With row-level security PostgreSQL hides the key in `detail`; the constraint name
-      // (<table>_tenant_id_<column>_fkey) still says which reference failed.
-      const column = /_tenant_id_(\w+)_fkey$/.exec(pg.constraint ?? '')?.[1] ?? 'reference';
+      // (<table>_tenant_id_<column>_fkey) still says which reference failed. The line-items
+      // trigger (db reference-ddl.ts) puts the line's path in `column` (`lines.2.product_id`).
+      const column =
+        pg.column ?? /_tenant_id_(\w+)_fkey$/.exec(pg.constraint ?? '')?.[1] ?? 'reference';
       throw new ApiError('requete_invalide', `No such record for ${column} in this tenant.`, {
         issues: [
           {

@@ -6,18 +6,20 @@ import { sampleBody } from './samples';
 /**
  * `perResource` records of every resource for one tenant, created through the generic
  * engine (numbers, totals and events as the API makes them), with lifecycles walked so each
- * list shows a mix of statuses. Skipped when the tenant already has records.
+ * list shows a mix of statuses. Fields naming a user name one of `members` (members of the
+ * tenant: the database refuses anyone else). Skipped when the tenant already has records.
  */
 export async function seedDemoRecords(
   tenantDb: TenantDatabase,
   tenantId: string,
   resources: readonly Resource[],
   perResource = 12,
+  members: readonly string[] = [],
 ): Promise<number> {
   return tenantDb.transaction(tenantId, async (client) => {
     const first = resources[0];
     if (first && (await client.query(`SELECT 1 FROM ${first.table} LIMIT 1`)).rowCount) return 0;
-    const refs = new Map<string, string[]>();
+    const refs = new Map<string, readonly string[]>([['user', members]]);
     let created = 0;
     for (const resource of resources) {
       const ids: string[] = [];

@@ -4,12 +4,15 @@ import { PLANS, seedPlans } from './plans';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
 
-/** Plans, the `demo` tenant on every module, and its super-admin (idempotent). */
-export async function seedDemo(db: Kysely<Database>, adminPassword: string): Promise<void> {
+/** Plans, the `demo` tenant on every module, and its super-admin (idempotent); their ids. */
+export async function seedDemo(
+  db: Kysely<Database>,
+  adminPassword: string,
+): Promise<{ tenantId: string; adminId: string }> {
   await seedPlans(db);
   const enterprise = PLANS.find((p) => p.code === 'enterprise')!;
   const passwordHash = await hashPassword(adminPassword);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const tenant = await trx
       .insertInto('tenants')
       .values({
@@ -49,5 +52,6 @@ export async function seedDemo(db: Kysely<Database>, adminPassword: string): Pro
         oc.columns(['tenant_id', 'user_id']).doUpdateSet({ roles: ['super-admin'] }),
       )
       .execute();
+    return { tenantId: tenant.id, adminId: user.id };
   });
 }

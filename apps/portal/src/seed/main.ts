@@ -12,14 +12,9 @@ if (!url || !password) {
   process.exit(1);
 }
 const database = openDatabase({ url, max: 1 });
-await seedDemo(database.db, password);
-const demo = await database.db
-  .selectFrom('tenants')
-  .select('id')
-  .where('slug', '=', 'demo')
-  .executeTakeFirstOrThrow();
+const demo = await seedDemo(database.db, password);
 const tenantDb = createTenantDatabase({ url, max: 1 });
-const records = await seedDemoRecords(tenantDb, demo.id, catalogue);
+const records = await seedDemoRecords(tenantDb, demo.tenantId, catalogue, 12, [demo.adminId]);
 await tenantDb.close();
 await database.close();
 process.stdout.write(

@@ -16,7 +16,7 @@ const WORDS = [
   'Lumen',
 ];
 
-/** Ids of existing records by resource name, to fill references. */
+/** Ids of existing records by resource name (`user`: members of the tenant), to fill references. */
 export type ReferencePool = ReadonlyMap<string, readonly string[]>;
 
 /**

@@ -1,5 +1,5 @@
 import { defineResource } from '../registry/define';
-import { boolean, email, enumOf, integer, money, reference, text, uuid } from '../registry/fields';
+import { boolean, email, enumOf, integer, money, reference, text, USER } from '../registry/fields';
 import { addressFields, currency, notes, paymentTermsDays } from './field-sets';
 
 /** A prospect before it becomes a customer (ERPNext Lead, Odoo crm.lead). */
@@ -45,7 +45,10 @@ export const leads = defineResource({
       description: 'Chance of winning, in percent.',
       example: 40,
     }),
-    owner_id: uuid({ filterable: true, description: 'The user following up on this lead.' }),
+    owner_id: reference(USER, {
+      filterable: true,
+      description: 'The user following up on this lead.',
+    }),
     city: text({ maxLength: 100, filterable: true }),
     country_code: text({ maxLength: 2, filterable: true, description: 'ISO 3166-1 alpha-2.' }),
     lost_reason: text({

@@ -1,5 +1,5 @@
 import { defineResource } from '../registry/define';
-import { date, email, enumOf, reference, text, uuid } from '../registry/fields';
+import { date, email, enumOf, reference, text, USER } from '../registry/fields';
 import { currency, notes, pricedLines } from './field-sets';
 
 /** A person employed by the tenant (ERPNext Employee, Odoo hr.employee). */
@@ -58,7 +58,7 @@ export const employees = defineResource({
       description: 'Whether the employee still works for the tenant.',
       example: 'active',
     }),
-    user_id: uuid({
+    user_id: reference(USER, {
       filterable: true,
       description: 'The platform user account, if the employee has one.',
     }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineResource, type ResourceDeclaration } from './define';
-import { decimal, lines, money, text } from './fields';
+import { createRegistry, defineResource, type ResourceDeclaration } from './define';
+import { decimal, lines, money, reference, text, USER } from './fields';
 
 const base: ResourceDeclaration = {
   name: 'widget',
@@ -18,6 +18,7 @@ describe('defineResource refuses declarations that would break the table, the ro
   it.each([
     ['a bad name', { name: 'Widget' }, /snake_case/],
     ['a platform path', { path: 'events' }, /taken by the platform/],
+    ['the name of platform users', { name: USER, path: 'staff' }, /taken by the platform's users/],
     ['an SQL keyword as field', { fields: { user: text() } }, /SQL keyword/],
     ['a reserved field', { fields: { status: text() } }, /reserved/],
     [
@@ -81,5 +82,34 @@ describe('defineResource refuses declarations that would break the table, the ro
         },
       })().readOnlyFields.total_cents,
     ).toBeDefined();
+  });
+});
+
+describe('createRegistry refuses references it cannot keep in the tenant', () => {
+  const widget = (fields: ResourceDeclaration['fields']) => defineResource({ ...base, fields });
+  it('accepts a user reference at the top level, and a line naming a resource', () => {
+    const registry = createRegistry([
+      widget({ owner_id: reference(USER), items: lines({ widget_id: reference('widget') }) }),
+    ]);
+    expect(registry.get('widget')?.fields.owner_id).toMatchObject({ resource: USER });
+  });
+  it.each([
+    [
+      'an unknown resource',
+      { other_id: reference('gadget') },
+      /field other_id references unknown resource gadget/,
+    ],
+    [
+      'an unknown resource in lines',
+      { items: lines({ gadget_id: reference('gadget') }) },
+      /items\[\]\.gadget_id references unknown resource gadget/,
+    ],
+    [
+      'a user in lines',
+      { items: lines({ user_id: reference(USER) }) },
+      /items\[\]\.user_id references a user \(not supported in lines\)/,
+    ],
+  ])('refuses %s', (_, fields, message) => {
+    expect(() => createRegistry([widget(fields)])).toThrow(message);
   });
 });

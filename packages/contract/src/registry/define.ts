@@ -1,5 +1,5 @@
 import type { ModuleName } from '../modules';
-import { enumOf, type Field, money, text, timestamp, uuid } from './fields';
+import { enumOf, type Field, money, text, timestamp, USER, uuid } from './fields';
 
 /** A lifecycle transition: `POST /{id}/<action>` moves a record from one of `from` to `to`. */
 export interface ActionDeclaration {
@@ -183,6 +183,7 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
   if (!KEBAB.test(path) || path.length > MAX_NAME)
     fail(`path must be kebab-case, at most ${MAX_NAME} characters`);
   if (RESERVED_PATHS.has(path)) fail(`path ${path} is taken by the platform`);
+  if (name === USER) fail(`name ${USER} is taken by the platform's users`);
   for (const [field, spec] of Object.entries(fields)) {
     if (!SNAKE.test(field) || field.length > MAX_NAME)
       fail(`field ${field} must be snake_case, at most ${MAX_NAME} characters`);
@@ -288,7 +289,11 @@ export function pascalCase(snake: string): string {
   return snake.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 }
 
-/** A registry: every resource, by name, checked for dangling references. */
+/**
+ * A registry: every resource, by name, checked for dangling references (top-level and in
+ * lines). A line cannot name a user: removing a member nulls the columns that name them, and
+ * nothing would reach inside line items.
+ */
 export function createRegistry(resources: readonly Resource[]): ReadonlyMap<string, Resource> {
   const byName = new Map<string, Resource>();
   const paths = new Set<string>();
@@ -300,10 +305,18 @@ export function createRegistry(resources: readonly Resource[]): ReadonlyMap<stri
   }
   for (const r of resources) {
     for (const [field, spec] of Object.entries(r.fields)) {
-      if (spec.type === 'reference' && !byName.has(spec.resource)) {
+      if (spec.type === 'reference' && spec.resource !== USER && !byName.has(spec.resource)) {
         throw new Error(
           `resource ${r.name}: field ${field} references unknown resource ${spec.resource}`,
         );
+      }
+      if (spec.type !== 'lines') continue;
+      for (const [key, line] of Object.entries(spec.fields)) {
+        if (line.type === 'reference' && !byName.has(line.resource)) {
+          throw new Error(
+            `resource ${r.name}: field ${field}[].${key} references ${line.resource === USER ? 'a user (not supported in lines)' : `unknown resource ${line.resource}`}`,
+          );
+        }
       }
     }
   }

@@ -43,9 +43,15 @@ export interface SimpleField extends FieldOptions {
 }
 export interface ReferenceField extends FieldOptions {
   type: 'reference';
-  /** Name of the referenced resource (same tenant, enforced by a composite foreign key). */
+  /**
+   * Name of the referenced resource (same tenant, enforced by a composite foreign key), or
+   * `USER`: a platform user who is a member of the record's tenant.
+   */
   resource: string;
 }
+
+/** The target of `reference(USER)`: a user who is a member of the record's tenant. */
+export const USER = 'user';
 export interface LinesField extends FieldOptions {
   type: 'lines';
   /** The fields of one line. */

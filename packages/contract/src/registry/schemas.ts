@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Resource } from './define';
-import type { Field } from './fields';
+import { type Field, USER } from './fields';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /** numeric(18,6): up to 12 integer digits and 6 decimals. */
@@ -83,7 +83,7 @@ function annotate(field: Field, schema: z.ZodType): z.ZodType {
   if (field.example !== undefined) meta.example = field.example;
   if (field.type === 'reference')
     meta.description =
-      `${field.description ?? ''} ID of a ${field.resource} of the same tenant.`.trim();
+      `${field.description ?? ''} ${field.resource === USER ? 'ID of a user who is a member of the tenant.' : `ID of a ${field.resource} of the same tenant.`}`.trim();
   return Object.keys(meta).length ? schema.openapi(meta) : schema;
 }
 

@@ -10,6 +10,7 @@ import * as oneRateLimiter from './2026-11-22-0008-one-rate-limiter';
 import * as webhooks from './2026-11-23-0009-webhooks';
 import * as landing from './2026-11-23-0010-landing';
 import * as subscriptionEventOrder from './2026-11-23-0011-subscription-event-order';
+import * as tenantReferences from './2026-11-24-0012-tenant-references';
 import * as loginFailures from './2026-11-24-0013-login-failures';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0009-webhooks': webhooks,
   '2026-11-23-0010-landing': landing,
   '2026-11-23-0011-subscription-event-order': subscriptionEventOrder,
+  '2026-11-24-0012-tenant-references': tenantReferences,
   '2026-11-24-0013-login-failures': loginFailures,
 };
