@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { openApiText } from '@erp/contract';
+import { buildOpenApiDocument } from '@erp/contract/openapi';
 import { openDatabase } from '@erp/db';
 import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
@@ -30,6 +32,8 @@ const app = buildApp(
     now: () => new Date(),
   },
   resources,
+  // No committed document exists for a synthetic registry: generated on the first request.
+  () => openApiText(buildOpenApiDocument(resources)),
 );
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   const memory = process.memoryUsage();
