@@ -9,8 +9,8 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   noExternal: [/^@erp\//],
-  // Bundled CommonJS dependencies of the workspace packages (pg) still call require().
-  banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  },
+  // Every npm package stays external, the workspace packages' own included: inlined, a second
+  // copy of a library (zod-to-openapi) would miss the state the external one holds. The
+  // images test checks the bundle imports only the app's dependencies.
+  skipNodeModulesBundle: true,
 });

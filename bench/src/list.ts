@@ -12,7 +12,7 @@ import { listDbCases } from './list/db-cases';
 import { captureListStatement, resourceNamed } from './list/list-statement';
 
 /**
- * `pnpm bench run list`: the portal's API-key-authenticated sales-order list against a bare
+ * `pnpm bench list`: the portal's API-key-authenticated sales-order list against a bare
  * `node:http` + pg server running the same statement on the same data, with the portal's
  * layers (key check + rate limit, row-level-security transaction) added one at a time in
  * between, so that each layer's cost is a difference of two rows. See README.md.

@@ -40,6 +40,48 @@ const escapes = [
   'https://evil.example/api/v1/public/../internal/tenants',
   'HTTP://evil.example/api/v1/public/plans',
   `http://${'127.0.0.1'}/api/v1/public/plans`,
+  // Segments that are not plain: path parameters (`;`, Tomcat and Spring read `..;` as `..`),
+  // any percent-encoding (even of an unreserved character, overlong UTF-8, %u), reserved and
+  // sub-delimiter characters a router could split on, dot-only segments, empty segments.
+  '/api/v1/public/..;/openapi.json',
+  '/api/v1/public/..;/internal/tenants',
+  '/api/v1/public/.;/plans',
+  '/api/v1/public/plans;jsessionid=x',
+  '/api/v1/public/;/plans',
+  '/api/v1/public/plans%3b',
+  '/api/v1/public/..%3b/openapi.json',
+  '/api/v1/public/%2e%2e%3b/openapi.json',
+  '/api/v1/public/%70lans',
+  '/api/v1/public/plans%20',
+  '/api/v1/public/%c0%ae%c0%ae/openapi.json',
+  '/api/v1/public/%C0%AE%C0%AE/openapi.json',
+  '/api/v1/public/%e0%80%ae%e0%80%ae/openapi.json',
+  '/api/v1/public/%u002e%u002e/openapi.json',
+  '/api/v1/public/%ef%bc%8e%ef%bc%8e/openapi.json',
+  '/api/v1/public/.../openapi.json',
+  '/api/v1/public/plans/',
+  '/api/v1/public/',
+  '/api/v1/public/plans:$DATA',
+  '/api/v1/public/plans::$INDEX_ALLOCATION',
+  '/api/v1/public/plans@evil',
+  '/api/v1/public/plans+x',
+  '/api/v1/public/plans=x',
+  '/api/v1/public/plans,x',
+  '/api/v1/public/plans!',
+  "/api/v1/public/plans'",
+  '/api/v1/public/plans(x)',
+  '/api/v1/public/plans*',
+  '/api/v1/public/plans$',
+  '/api/v1/public/plans&x',
+];
+
+// Plain segments (RFC 3986 unreserved characters) are forwarded as they are.
+const plain = [
+  '/api/v1/public/plans',
+  '/api/v1/public/subscription-plans',
+  '/api/v1/public/a_b~c.d-E9',
+  '/api/v1/public/.well-known',
+  '/api/v1/public/plans?filter=a;b&x=..;/',
 ];
 
 describe('public proxy: only /api/v1/public/* is ever reached', () => {
@@ -51,6 +93,12 @@ describe('public proxy: only /api/v1/public/* is ever reached', () => {
       expect(JSON.parse(response.body)).toMatchObject({ code: 'introuvable', params: {} });
     }
     expect(portal.received.slice(before)).toEqual([]);
+  });
+
+  it.each(plain)('%s is forwarded as it came', async (target) => {
+    const response = await sendRaw(landing.port, target);
+    expect(portal.received.at(-1)?.url).toBe(target);
+    expect(response.status).not.toBe(502);
   });
 
   it('still forwards a clean path whose query holds encoded slashes and dots', async () => {

@@ -1,4 +1,5 @@
-import { catalogue, type Resource } from '@erp/contract';
+import { catalogue, openApiText, type Resource } from '@erp/contract';
+import committedOpenApi from '@erp/contract/openapi.json' with { type: 'json' };
 import {
   bodyTooLarge,
   createErrorHandler,
@@ -17,10 +18,15 @@ import { registerResourceRoutes } from './routes/resource-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';
 import { registerWebhookRoutes } from './routes/webhook-routes';
 
-/** Builds the portal's HTTP app from its dependencies (main.ts and tests alike). */
+/**
+ * Builds the portal's HTTP app from its dependencies (main.ts and tests alike). `openapi` is the
+ * text of GET /api/v1/openapi.json: the committed document, byte for byte, unless a test serves
+ * a registry of its own.
+ */
 export function buildApp(
   deps: Deps,
   resources: readonly Resource[] = catalogue,
+  openapi: () => string = () => openApiText(committedOpenApi),
 ): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(requestId());
@@ -44,7 +50,7 @@ export function buildApp(
   registerAuthRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerWebhookRoutes(app, deps);
-  registerPlatformRoutes(app, deps, resources);
+  registerPlatformRoutes(app, deps, openapi);
   registerResourceRoutes(app, deps, resources);
   return app;
 }

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from '@erp/contract';
+import { buildOpenApiDocument } from '@erp/contract/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createTestPortal, INTERNAL_KEY, PASSWORD } from './harness';

@@ -37,8 +37,10 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   // `app.worker = on` admits these sessions to every tenant's outbox (the events policy).
   const pool = new pg.Pool({
     connectionString: env.DATABASE_URL,
-    // Our statements are shared by concurrent jobs (store.ts): a few connections serve many jobs.
-    max: Math.min(concurrency + 4, 30),
+    // graphile-worker's sizing (it warns below it): a connection per running job, plus its own.
+    // The pool opens connections only when needed, and our jobs share statements (store.ts),
+    // so few are open in practice; the bound only matters for a burst of unshared queries.
+    max: concurrency + 4,
     application_name: 'worker',
     options: '-c app.worker=on',
   });

@@ -234,4 +234,39 @@ describe('erp_sync', () => {
     expect(failed.last_http_status).toBe(307);
     expect(elsewhere.received).toHaveLength(0);
   });
+
+  it('the start-up push waits for landing to listen: one info line, no failure, pushed once', async () => {
+    // Worker and landing start together (pnpm dev, a deploy): landing is not listening yet.
+    const standIn = await landing(() => applied());
+    await standIn.down();
+    await start({
+      LANDING_SYNC_URL: `${standIn.origin}/api/erp-sync`,
+      LANDING_SYNC_API_KEY: SYNC_KEY,
+    });
+    await waitFor(() => log.lines.some((l) => l.includes('waits for landing to listen')));
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // a few probes, still refused
+    await standIn.up();
+    const row = await waitFor(async () => {
+      const r = await access();
+      return r.last_status === 'ok' && r;
+    });
+    expect(row.last_error).toBeNull();
+    expect(standIn.received).toHaveLength(1);
+    // Done, at the first attempt: no failure was logged (graphile-worker logs each as an error).
+    await waitFor(
+      async () => !(await jobsOf(database, 'erp_sync')).some((j) => j.key === 'erp_sync'),
+    );
+    const levels = log.lines.map((l) => JSON.parse(l) as { level: string; message: string });
+    expect(levels.filter((l) => l.level === 'error' || l.level === 'warn')).toEqual([]);
+    expect(levels.filter((l) => l.message.includes('waits for landing'))).toHaveLength(1);
+  });
+});
+
+describe('start-up', () => {
+  it('warns of nothing with the default concurrency (the pool is sized to it)', async () => {
+    await start({ WORKER_CONCURRENCY: '50' });
+    const warnings = log.lines.filter((l) => /"level":"(warn|error)"/.test(l));
+    expect(warnings).toEqual([]);
+    expect(log.lines.some((l) => l.includes('"message":"worker started"'))).toBe(true);
+  });
 });

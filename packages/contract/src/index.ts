@@ -2,7 +2,7 @@ export * from './catalogue/index';
 export * from './errors';
 export * from './integration/landing';
 export * from './modules';
-export * from './openapi';
+export * from './openapi-text';
 export * from './registry/index';
 export * from './routes/index';
 export * from './schemas/api-keys';

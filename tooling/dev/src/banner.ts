@@ -1,19 +1,23 @@
 export interface BannerInput {
   portalUrl: string;
   landingUrl: string;
+  /** The worker's liveness signal (WORKER_HEALTH_PORT). */
+  workerHealthUrl: string;
   databaseUrl: string;
   embedded: boolean;
+  /** The embedded server's data directory, as shown. */
+  dataDir: string;
   adminEmail: string;
   adminPassword: string;
   /** Where the password comes from, shown beside it. */
   passwordSource: string;
 }
 
-/** The block `pnpm dev` prints once the portal answers: where things are and how to log in. */
+/** The block `pnpm dev` prints once every app answers: where things are and how to log in. */
 export function formatBanner(input: BannerInput): string {
   const body = JSON.stringify({ email: input.adminEmail, password: input.adminPassword });
   const database = input.embedded
-    ? `${input.databaseUrl}  (embedded; data in .data/postgres)`
+    ? `${input.databaseUrl}  (embedded; data in ${input.dataDir})`
     : redactPassword(input.databaseUrl);
   const lines = [
     '',
@@ -21,7 +25,7 @@ export function formatBanner(input: BannerInput): string {
     `  Portal     ${input.portalUrl}   (OpenAPI: ${input.portalUrl}/api/v1/openapi.json)`,
     `  Landing    ${input.landingUrl}   (proxy: ${input.landingUrl}/api/v1/public/plans, sync: ${input.landingUrl}/api/erp-sync/health)`,
     `  Database   ${database}`,
-    '  Worker     webhook deliveries, ERP sync to landing, landing → portal forwarding (graphile-worker)',
+    `  Worker     ${input.workerHealthUrl}   (webhook deliveries, ERP sync to landing, landing → portal forwarding)`,
     '  Tenant     demo',
     `  Admin      ${input.adminEmail}`,
     `  Password   ${input.adminPassword}   (${input.passwordSource})`,
@@ -35,25 +39,6 @@ export function formatBanner(input: BannerInput): string {
     '',
   ];
   return lines.join('\n');
-}
-
-/** Polls the portal's health route until it answers 200 or `stillWaiting` says stop. */
-export async function waitForPortal(
-  portalUrl: string,
-  stillWaiting: () => boolean,
-  timeoutMs = 60_000,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (stillWaiting() && Date.now() < deadline) {
-    try {
-      const response = await fetch(`${portalUrl}/api/v1/health`);
-      if (response.ok) return true;
-    } catch {
-      // Not listening yet: tsx is still compiling the app.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return false;
 }
 
 function redactPassword(url: string): string {

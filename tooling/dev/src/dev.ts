@@ -1,18 +1,25 @@
 /**
  * `pnpm dev`: one command for the whole platform. Embedded PostgreSQL (unless
  * DATABASE_URL is set), persisted dev secrets, migrations, the demo seed, then every
- * app's `dev` script through turbo. Ctrl-C stops the apps first, then PostgreSQL.
+ * app's `dev` script through turbo. The banner comes once every app answers; an app that
+ * cannot start stops everything with one line saying which and why. Ctrl-C stops the apps
+ * first, then PostgreSQL.
  */
 import path from 'node:path';
-import { formatBanner, waitForPortal } from './banner';
+import { formatBanner } from './banner';
 import { migrate, provideDatabase } from './database';
 import { runCommand, startApps } from './processes';
+import { type AppProbe, describeFailures, watchStart } from './readiness';
 import { type DevSecrets, loadDevSecrets } from './secrets';
 
 const ADMIN_EMAIL = 'admin@demo.test';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const dataRoot = path.join(repoRoot, '.data');
+// DEV_DATA_DIR moves everything `pnpm dev` keeps (tests use a directory of their own).
+const dataRoot = path.resolve(repoRoot, process.env.DEV_DATA_DIR || '.data');
 const secretsFile = path.join(dataRoot, 'dev-secrets.json');
+
+/** Why `pnpm dev` gave up: told last, once everything has stopped, so it is the line seen. */
+let failure: string | undefined;
 
 async function main(): Promise<number> {
   const { secrets, created } = await loadDevSecrets(secretsFile, process.env);
@@ -35,12 +42,18 @@ async function main(): Promise<number> {
       seedEnv,
     );
     if (seeded !== 0) throw new Error(`seed failed (exit code ${seeded})`);
-    const apps = startApps(repoRoot, appEnv(database.url, secrets));
-    let running = true;
-    void apps.exited.finally(() => {
-      running = false;
-    });
-    void announce(localPortalUrl(), database, secrets, () => running);
+    const env = appEnv(database.url, secrets);
+    const probes = appProbes(env);
+    let watch: ReturnType<typeof watchStart> | undefined;
+    const apps = startApps({ repoRoot, env, onLine: (line) => watch?.onLine(line) });
+    watch = watchStart({ apps: probes, exited: apps.exited });
+    const outcome = await watch.outcome;
+    if (!outcome.ready) {
+      failure = describeFailures(outcome.failures);
+      await apps.stop();
+      return 1;
+    }
+    process.stdout.write(banner(probes, database, secrets));
     code = await apps.exited;
   } finally {
     if (database.embedded) log('stopping PostgreSQL');
@@ -57,11 +70,14 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
     // Dev secrets must not be reachable from the network: listen on loopback only.
     PORTAL_HOST: '127.0.0.1',
     LANDING_HOST: '127.0.0.1',
+    WORKER_HEALTH_HOST: '127.0.0.1',
+    // The worker's liveness signal is how `pnpm dev` knows it runs (the image's port).
+    WORKER_HEALTH_PORT: '3002',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     // The seeded tenant is the platform operator's: its super-admin edits Settings → Portal access.
     PLATFORM_TENANT: 'demo',
     PAYMENT_PROVIDER: 'stripe',
-    PORTAL_URL: localPortalUrl(),
+    PORTAL_URL: `http://127.0.0.1:${process.env.PORTAL_PORT ?? '3000'}`,
     LANDING_SYNC_URL: `http://127.0.0.1:${landingPort}/api/erp-sync`,
     TURBO_TELEMETRY_DISABLED: '1',
     ...process.env,
@@ -71,32 +87,42 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
   };
 }
 
-function localPortalUrl(): string {
-  return `http://127.0.0.1:${process.env.PORTAL_PORT ?? '3000'}`;
+/** What must answer before the banner: each app's own health route. */
+function appProbes(env: Record<string, string | undefined>): AppProbe[] {
+  const local = (port: string | undefined, fallback: string) =>
+    `http://127.0.0.1:${port || fallback}`;
+  return [
+    { name: 'portal', healthUrl: `${local(env.PORTAL_PORT, '3000')}/api/v1/health` },
+    { name: 'landing', healthUrl: `${local(env.LANDING_PORT, '3001')}/api/health` },
+    { name: 'worker', healthUrl: `${local(env.WORKER_HEALTH_PORT, '3002')}/health` },
+  ];
 }
 
-async function announce(
-  portalUrl: string,
+function banner(
+  probes: readonly AppProbe[],
   database: { url: string; embedded: boolean },
   secrets: DevSecrets,
-  stillRunning: () => boolean,
-): Promise<void> {
-  const ready = await waitForPortal(portalUrl, stillRunning);
-  if (!stillRunning()) return;
-  if (!ready) log(`the portal did not answer ${portalUrl}/api/v1/health within 60 s`);
-  process.stdout.write(
-    formatBanner({
-      portalUrl,
-      landingUrl: `http://127.0.0.1:${process.env.LANDING_PORT ?? '3001'}`,
-      databaseUrl: database.url,
-      embedded: database.embedded,
-      adminEmail: ADMIN_EMAIL,
-      adminPassword: secrets.SEED_ADMIN_PASSWORD,
-      passwordSource: process.env.SEED_ADMIN_PASSWORD
-        ? 'from SEED_ADMIN_PASSWORD'
-        : `kept in ${path.relative(repoRoot, secretsFile)}`,
-    }),
-  );
+): string {
+  const origin = (name: string) => new URL(probes.find((p) => p.name === name)!.healthUrl).origin;
+  return formatBanner({
+    portalUrl: origin('portal'),
+    landingUrl: origin('landing'),
+    workerHealthUrl: probes.find((p) => p.name === 'worker')!.healthUrl,
+    databaseUrl: database.url,
+    embedded: database.embedded,
+    dataDir: shown(path.join(dataRoot, 'postgres')),
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: secrets.SEED_ADMIN_PASSWORD,
+    passwordSource: process.env.SEED_ADMIN_PASSWORD
+      ? 'from SEED_ADMIN_PASSWORD'
+      : `kept in ${shown(secretsFile)}`,
+  });
+}
+
+/** A path as the developer would type it from the repository root. */
+function shown(file: string): string {
+  const relative = path.relative(repoRoot, file);
+  return relative.startsWith('..') ? file : relative;
 }
 
 function log(message: string): void {
@@ -104,7 +130,10 @@ function log(message: string): void {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    if (failure) process.stderr.write(`dev: ${failure}\n`);
+    process.exit(code);
+  },
   (error: unknown) => {
     process.stderr.write(`dev: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 
 type Env = Record<string, string | undefined>;
 
@@ -14,8 +16,17 @@ export function runCommand(command: string, args: string[], env: Env): Promise<n
 }
 
 export interface RunningApps {
-  /** Resolves with turbo's exit code once every app has stopped. */
+  /** Resolves with turbo's exit code once every app has stopped (0 when interrupted). */
   exited: Promise<number>;
+  /** Stops the apps as Ctrl-C would; resolves once they have. */
+  stop(): Promise<void>;
+}
+
+export interface StartAppsOptions {
+  repoRoot: string;
+  env: Env;
+  /** Every line the apps (and turbo) write, as it is relayed to the terminal. */
+  onLine?: (line: string) => void;
 }
 
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -24,16 +35,22 @@ const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * Runs every app's `dev` script through turbo; apps added later join through their own
  * `dev` script. turbo runs in its own process group, so this process is the only one
  * that signals it: a Ctrl-C reaching both would count as two, and turbo force-kills the
- * apps on the second one.
+ * apps on the second one. Its output passes through this process, line by line, so that
+ * `pnpm dev` can tell when an app reports it cannot start.
  */
-export function startApps(repoRoot: string, env: Env): RunningApps {
-  const child = spawn(turboBinary(repoRoot), ['run', 'dev', '--filter=./apps/*'], {
-    cwd: repoRoot,
-    env,
+export function startApps(options: StartAppsOptions): RunningApps {
+  const args = ['run', 'dev', '--filter=./apps/*'];
+  // Piped, turbo would drop its colours; the terminal behind this process still wants them.
+  if (process.stdout.isTTY) args.push('--color');
+  const child = spawn(turboBinary(options.repoRoot), args, {
+    cwd: options.repoRoot,
+    env: options.env,
     detached: true,
     // A background process group must not read the terminal; the apps need no input.
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  relayLines(child.stdout, process.stdout, options.onLine);
+  relayLines(child.stderr, process.stderr, options.onLine);
   let interrupted = false;
   let lastForward = 0;
   const forward = (signal: NodeJS.Signals) => {
@@ -53,7 +70,31 @@ export function startApps(repoRoot: string, env: Env): RunningApps {
       resolve(interrupted ? 0 : (code ?? (signal ? 1 : 0)));
     });
   });
-  return { exited };
+  async function stop(): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    forward('SIGINT');
+    // turbo gives its tasks time to stop; an app that ignores it is killed with its group.
+    const timer = setTimeout(() => killGroup(child.pid), 20_000);
+    await exited.catch(() => {});
+    clearTimeout(timer);
+  }
+  return { exited, stop };
+}
+
+function relayLines(from: Readable, to: Writable, onLine?: (line: string) => void): void {
+  createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+    to.write(`${line}\n`);
+    onLine?.(line);
+  });
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 /**

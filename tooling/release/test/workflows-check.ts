@@ -178,7 +178,7 @@ const SHELL_PREFIXES = new Set([
 ]);
 
 /** The command's words without leading shell keywords and `VAR=value` assignments. */
-function stripPrefixes(words: readonly string[]): string[] {
+export function stripPrefixes(words: readonly string[]): string[] {
   let i = 0;
   while (
     i < words.length &&
@@ -325,12 +325,19 @@ function checkScript(
   repo: Repo,
   where: string,
   depth: number,
+  forwarded: readonly string[],
 ): string[] {
   if (name.includes('${{')) return [`${where}: script "${name}" is an expression: not checkable`];
   if (target.root) {
     const body = repo.rootScripts[name];
-    if (body !== undefined)
-      return depth < 3 ? checkScriptText(body, repo, `${where} → "${name}"`, depth + 1) : [];
+    // pnpm appends the words after the script's name to its text: `pnpm bench run list` with
+    // `"bench": "pnpm --filter @erp/bench run"` runs `pnpm --filter @erp/bench run run list`.
+    const text =
+      body !== undefined && forwarded.length > 0
+        ? `${body} ${forwarded.map(shellWord).join(' ')}`
+        : body;
+    if (text !== undefined)
+      return depth < 3 ? checkScriptText(text, repo, `${where} → "${name}"`, depth + 1) : [];
   } else {
     const having = target.packages.filter((p) => p.scripts[name] !== undefined);
     if (having.length > 0) return [];
@@ -382,12 +389,25 @@ export function checkCommand(
   }
   const sub = args[i];
   const rest = args.slice(i + 1);
-  if (sub === undefined || PNPM_BUILTINS.has(sub)) return problems;
+  if (sub === undefined) return problems;
+  if (PNPM_BUILTINS.has(sub)) {
+    // `pnpm --filter @erp/bench list` is pnpm's dependency list, not the script `list`.
+    const shadowed = target.root
+      ? repo.rootScripts[sub] !== undefined
+      : !target.loose && target.packages.some((p) => p.scripts[sub] !== undefined);
+    return shadowed
+      ? [
+          ...problems,
+          `${where}: "${sub}" is pnpm's own command, not the script of ${target.label}: write \`run ${sub}\``,
+        ]
+      : problems;
+  }
   if (sub === 'run' || sub === 'run-script') {
-    const name = rest.find((a) => !a.startsWith('-'));
+    const at = rest.findIndex((a) => !a.startsWith('-'));
+    const name = rest[at];
     return name === undefined
       ? problems
-      : [...problems, ...checkScript(name, target, repo, where, depth)];
+      : [...problems, ...checkScript(name, target, repo, where, depth, rest.slice(at + 1))];
   }
   if (sub === 'exec' || sub === 'dlx') {
     const bin = rest.find((a) => !a.startsWith('-'));
@@ -404,8 +424,13 @@ export function checkCommand(
     ? repo.rootScripts[script] !== undefined
     : target.packages.some((p) => p.scripts[script] !== undefined);
   if (hasScript || script === 'test' || script === 'start' || !binExists(repo, target, script))
-    return [...problems, ...checkScript(script, target, repo, where, depth)];
+    return [...problems, ...checkScript(script, target, repo, where, depth, rest)];
   return script === 'turbo' ? [...problems, ...checkTurbo(rest, repo, where)] : problems;
+}
+
+/** A word as the shell would need it written to read it back as that one word. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Problems of a whole `run:` script. */

@@ -1,18 +1,22 @@
-import { ApiError, buildOpenApiDocument, type Resource, routes } from '@erp/contract';
+import { ApiError, routes } from '@erp/contract';
 import { sql } from '@erp/db';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/context';
 import { secure } from '../http/secure';
+import { staticDocument } from '../http/static-document';
 import { recordLead } from '../platform/leads';
 import { listPublicPlans } from '../platform/plans';
 import { changeSubscription, provisionTenant } from '../platform/provisioning';
 
-/** Public plans, internal provisioning and leads, health and the OpenAPI document. */
+/**
+ * Public plans, internal provisioning and leads, health and the OpenAPI document, whose text
+ * `openapi` gives (the committed openapi.json in the real app).
+ */
 export function registerPlatformRoutes(
   app: OpenAPIHono<AppEnv>,
   deps: Deps,
-  resources: readonly Resource[],
+  openapi: () => string,
 ): void {
   for (const route of [routes.listPublicPlans, routes.listPublicPlansAlias]) {
     app.openapi(route, async (c) => {
@@ -46,12 +50,11 @@ export function registerPlatformRoutes(
     }
   });
 
-  // Built on first request, not at start-up: seconds for a thousand routes, needed rarely.
-  let document: string | undefined;
-  app.openapi(routes.openapiDocument, (c) => {
-    document ??= JSON.stringify(buildOpenApiDocument(resources));
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    c.header('Cache-Control', 'public, max-age=300');
-    return c.body(document, 200) as never;
+  // The document is a build artefact: the committed openapi.json, not generated here, which
+  // would block the event loop for seconds at a thousand operations (PERFORMANCE-NOTES).
+  const serveOpenApi = staticDocument(openapi, {
+    contentType: 'application/json; charset=utf-8',
+    cacheControl: 'public, max-age=300',
   });
+  app.openapi(routes.openapiDocument, (c) => serveOpenApi(c) as never);
 }

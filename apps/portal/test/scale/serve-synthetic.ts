@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { openApiText } from '@erp/contract';
+import { buildOpenApiDocument } from '@erp/contract/openapi';
 import { openDatabase } from '@erp/db';
 import { serveApp } from '@erp/http';
 import { createLogger } from '@erp/logger';
@@ -30,6 +32,8 @@ const app = buildApp(
     now: () => new Date(),
   },
   resources,
+  // No committed document exists for a synthetic registry: generated on the first request.
+  () => openApiText(buildOpenApiDocument(resources)),
 );
 const server = await serveApp({ fetch: app.fetch, port: 0, host: '127.0.0.1' });
 {

@@ -20,13 +20,20 @@ interface SyncRecord {
   counts?: unknown;
 }
 
+/** How long the start-up push waits for landing to listen (they start together). */
+const STARTUP_WAIT_MS = 60_000;
+const STARTUP_RETRY_MS = 500;
+
 /**
  * The scheduled push of tenants, plans and metadata to landing's `/api/erp-sync` (SPEC §8).
  * Every run records its outcome in `portal_access` (Settings → Portal access); a failed push
- * throws so graphile-worker retries it with its backoff.
+ * throws so graphile-worker retries it with its backoff. The start-up push (`{startup: true}`)
+ * first waits for landing to listen: worker and landing start together, and a connection
+ * refused then is the normal order of things, not a failure.
  */
 export function erpSyncTask(deps: LandingDeps): Task {
-  return async function erpSync() {
+  return async function erpSync(payload, helpers) {
+    const startup = (payload as { startup?: unknown } | null)?.startup === true;
     const access = await readAccess(deps.pool);
     if (!access.enabled) {
       await recordSync(deps.pool, { status: 'skipped', target: null, error: 'sync disabled' });
@@ -42,6 +49,11 @@ export function erpSyncTask(deps: LandingDeps): Task {
       const error = 'LANDING_SYNC_API_KEY is not set';
       await recordSync(deps.pool, { status: 'failed', target, error });
       throw new Error(`erp_sync: ${error}`);
+    }
+    if (startup) {
+      await waitForListener(deps, target, helpers.abortSignal);
+      // Stopping before landing listened: the next start, or the next tick, pushes instead.
+      if (helpers.abortSignal?.aborted) return;
     }
     const push = await buildPush(deps.pool, deps.now());
     let failure: SyncRecord;
@@ -73,6 +85,30 @@ export function erpSyncTask(deps: LandingDeps): Task {
     await recordSync(deps.pool, failure);
     throw new Error(`erp_sync failed: ${failure.error}`);
   };
+}
+
+/**
+ * Resolves once something accepts a connection at the target's origin, or after STARTUP_WAIT_MS
+ * (the push then fails and is retried as any other), or when the worker stops. One info line
+ * says the push waits; nothing is recorded, since nothing failed.
+ */
+async function waitForListener(
+  deps: LandingDeps,
+  target: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const deadline = Date.now() + STARTUP_WAIT_MS;
+  let told = false;
+  while (!signal?.aborted && Date.now() < deadline) {
+    if (await deps.outbound.accepts(target)) return;
+    if (!told) {
+      deps.logger.info('erp sync: the start-up push waits for landing to listen', {
+        target: new URL(target).origin,
+      });
+      told = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, STARTUP_RETRY_MS));
+  }
 }
 
 async function readAccess(pool: pg.Pool) {

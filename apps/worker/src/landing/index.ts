@@ -52,7 +52,10 @@ export function landingCronItems(interval: string): ParsedCronItem[] {
   ]);
 }
 
-/** A push right at start-up, so landing has data without waiting for the first tick. */
+/**
+ * A push right at start-up, so landing has data without waiting for the first tick. It waits
+ * for landing to listen first (`startup`): the two usually start together.
+ */
 export async function enqueueStartupSync(runner: Runner): Promise<void> {
-  await runner.addJob(ERP_SYNC_JOB, {}, ERP_SYNC_JOB_SPEC);
+  await runner.addJob(ERP_SYNC_JOB, { startup: true }, ERP_SYNC_JOB_SPEC);
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Agent, request } from 'undici';
 
 /** What a server-to-server call came to (a response arrived, whatever its status). */
@@ -26,6 +27,8 @@ export interface OutboundCall {
 
 export interface Outbound {
   postJson(call: OutboundCall): Promise<OutboundResponse>;
+  /** False only when the URL's host refuses connections (nothing listens on that port yet). */
+  accepts(url: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,26 @@ export function createOutbound(options: { timeoutMs: number }): Outbound {
     }
   }
 
-  return { postJson, close: () => agent.close() };
+  /** A bare TCP connect, nothing sent; any answer but a refusal is left to the call itself. */
+  function accepts(url: string): Promise<boolean> {
+    const { hostname, port, protocol } = new URL(url);
+    return new Promise((resolve) => {
+      const socket = net.connect({
+        host: hostname.replace(/^\[|\]$/g, ''),
+        port: Number(port) || (protocol === 'https:' ? 443 : 80),
+        timeout: options.timeoutMs,
+      });
+      const done = (result: boolean) => {
+        socket.destroy();
+        resolve(result);
+      };
+      socket.once('connect', () => done(true));
+      socket.once('timeout', () => done(true));
+      socket.once('error', (error: NodeJS.ErrnoException) => done(error.code !== 'ECONNREFUSED'));
+    });
+  }
+
+  return { postJson, accepts, close: () => agent.close() };
 }
 
 /** Blanks a secret out of a text that may have come back from the other side. */

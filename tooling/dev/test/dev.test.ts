@@ -1,0 +1,170 @@
+/**
+ * The real `pnpm dev` entry (tsx tooling/dev/src/dev.ts), in a data directory and on ports of
+ * its own: an app that cannot start ends it with one line; a normal start shows the banner
+ * and no warning, error or stack trace. The two share one data directory (one initdb).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+/** Start-up on two shared cores, tsx compiling three apps: generous, still a bound. */
+const START_BOUND_MS = 150_000;
+
+let dataDir: string;
+const running: ChildProcess[] = [];
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'erp-dev-test-'));
+  // Run as root, PostgreSQL runs as a `postgres` user, which must reach its directory in here.
+  await chmod(dataDir, 0o755);
+});
+afterAll(async () => {
+  for (const child of running) if (child.exitCode === null) killGroup(child);
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+interface DevRun {
+  child: ChildProcess;
+  /** stdout and stderr, interleaved as they came. */
+  output: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+  ports: { portal: number; landing: number; worker: number };
+}
+
+async function startDev(extra: Record<string, string> = {}): Promise<DevRun> {
+  const ports = { portal: await freePort(), landing: await freePort(), worker: await freePort() };
+  const child = spawn(tsx, ['tooling/dev/src/dev.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...cleanEnv(),
+      DEV_DATA_DIR: dataDir,
+      PORTAL_PORT: String(ports.portal),
+      LANDING_PORT: String(ports.landing),
+      WORKER_HEALTH_PORT: String(ports.worker),
+      ...extra,
+    },
+    // Its own group: cleanup can reach whatever it leaves behind.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  const all: string[] = [];
+  const errors: string[] = [];
+  child.stdout?.on('data', (chunk) => all.push(String(chunk)));
+  child.stderr?.on('data', (chunk) => {
+    all.push(String(chunk));
+    errors.push(String(chunk));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => all.join(''), stderr: () => errors.join(''), exited, ports };
+}
+
+describe('pnpm dev', () => {
+  it('exits non-zero with one line naming landing and the variable when landing cannot start', async () => {
+    const started = Date.now();
+    const dev = await startDev({ LANDING_SYNC_API_KEY: 'k'.repeat(20) });
+    const code = await within(dev.exited, START_BOUND_MS, dev.output);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.info(
+      `pnpm dev with a 20-character LANDING_SYNC_API_KEY exited ${code} in ${seconds} s`,
+    );
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    const own = dev
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('dev: '));
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatch(/^dev: .*\blanding\b.* cannot start: .*LANDING_SYNC_API_KEY/);
+    expect(own[0]).not.toContain('k'.repeat(20));
+    expect(dev.output()).not.toContain('Portal     http');
+    // Everything stopped: the apps, then the embedded PostgreSQL.
+    expect(dev.output()).toContain('dev: stopping PostgreSQL');
+    expect(existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+    expect(await listening(dev.ports.portal)).toBe(false);
+  });
+
+  it('starts everything with a banner, without a warning, an error or a stack trace, and stops on Ctrl-C', async () => {
+    const dev = await startDev();
+    await within(
+      waitForText(dev, 'Ctrl-C stops the apps, then PostgreSQL.'),
+      START_BOUND_MS,
+      dev.output,
+    );
+    // The start-up push has gone through: everything a start does has been done.
+    await within(waitForText(dev, '"erp sync pushed"'), 60_000, dev.output);
+    const output = dev.output();
+    expect(output).toContain(`Portal     http://127.0.0.1:${dev.ports.portal}`);
+    expect(output).toContain(`Landing    http://127.0.0.1:${dev.ports.landing}`);
+    expect(output).toContain(`Worker     http://127.0.0.1:${dev.ports.worker}/health`);
+    const complaints = output
+      .split('\n')
+      .filter((line) => /"level":"(warn|error)"/.test(line) || /\bat .+:\d+:\d+\)?/.test(line));
+    expect(complaints).toEqual([]);
+
+    dev.child.kill('SIGINT');
+    expect(await within(dev.exited, 60_000, dev.output)).toBe(0);
+    expect(dev.output()).toContain('dev: stopping PostgreSQL');
+    expect(existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+  });
+});
+
+/** The environment of a developer's shell: none of the test runner's or the outer dev's. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const dropped =
+    /^(npm_|PNPM_|TURBO_|VITEST|NODE_OPTIONS$|INIT_CWD$|DATABASE_URL$|PORTAL_|LANDING_|WORKER_|SEED_|DEV_DATA_DIR$)/;
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !dropped.test(name)));
+}
+
+async function within<T>(promise: Promise<T>, ms: number, output: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`not within ${ms / 1000} s; output:\n${output().slice(-4000)}`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function waitForText(dev: DevRun, text: string): Promise<void> {
+  while (!dev.output().includes(text)) {
+    if (dev.child.exitCode !== null) throw new Error(`pnpm dev exited:\n${dev.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createServer().listen(port, '127.0.0.1');
+    socket.once('listening', () => socket.close(() => resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+}
+
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+}
