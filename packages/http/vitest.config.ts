@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: {} });
+// The serving tests upload megabytes over real sockets: seconds under a full parallel run.
+export default defineConfig({ test: { testTimeout: 30_000 } });
