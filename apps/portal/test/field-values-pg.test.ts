@@ -174,6 +174,7 @@ const CASES: { field: Field; column: string; rows: Row[] }[] = [
       ['lone \ud800 surrogate'],
       ['\udc00 low half'],
       ['pair \ud83d\ude80 kept'],
+      ['x'.repeat(501), "longer than the field's maxLength (500): no row holds it"],
     ],
   },
   {

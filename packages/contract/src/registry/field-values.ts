@@ -36,8 +36,8 @@ const accept = (ok: boolean, value: string) => (ok ? value : undefined);
 
 /** One rule per field type; `lines` and `json` have no text form. */
 export const FIELD_VALUE_PARSERS: Record<FieldType, FieldValueParser | null> = {
-  text: (raw) => accept(isStorableText(raw), raw),
-  email: (raw) => accept(isStorableText(raw), raw),
+  text: (raw, field) => accept(isStorableText(raw) && raw.length <= maxLength(field), raw),
+  email: (raw, field) => accept(isStorableText(raw) && raw.length <= maxLength(field), raw),
   enum: (raw, field) => accept(field.type === 'enum' && field.values.includes(raw), raw),
   integer: (raw) => accept(isIntegerIn(raw, INT4), raw),
   money: (raw) => accept(isIntegerIn(raw, SAFE), raw),
@@ -98,6 +98,11 @@ export function isTimestamp(value: string): boolean {
     second! -
     offset;
   return utc >= FIRST_SECOND && utc < END_SECOND;
+}
+
+/** A text field's bound: no row holds a longer value, so no filter or cursor needs one. */
+function maxLength(field: Field): number {
+  return 'maxLength' in field ? field.maxLength : Number.POSITIVE_INFINITY;
 }
 
 function isIntegerIn(raw: string, range: { min: bigint; max: bigint }): boolean {
