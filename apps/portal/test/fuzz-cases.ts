@@ -62,11 +62,14 @@ const enc = encodeURIComponent;
 export function casesFor(route: ResourceRoute, ctx: FuzzContext): FuzzCase[] {
   const name = `${route.route.method.toUpperCase()} ${route.route.path}`;
   const make = (
-    c: Omit<FuzzCase, 'route' | 'method' | 'headers'> & { headers?: Record<string, string> },
+    c: Omit<FuzzCase, 'route' | 'method' | 'headers'> & {
+      headers?: Record<string, string>;
+      method?: string;
+    },
   ) => ({
     ...c,
     route: name,
-    method: route.route.method.toUpperCase(),
+    method: c.method ?? route.route.method.toUpperCase(),
     headers: { ...ctx.auth(), ...c.headers },
   });
   const base = `/api/v1/${route.resource.path}`;
@@ -78,9 +81,10 @@ export function casesFor(route: ResourceRoute, ctx: FuzzContext): FuzzCase[] {
       );
     case 'get':
       return [
-        { label: 'a real record', path: ids[0]!, expect: 'ok' as const },
-        ...idCases(ids[0]!),
-      ].map((c) => make({ ...c, path: `${base}/${c.path}` }));
+        { label: 'a real record', path: `/${ids[0]}`, expect: 'ok' as const },
+        ...idCases(ids[0]!).map((c) => ({ ...c, path: `/${c.path}` })),
+        ...methodCases(ids[0]!),
+      ].map((c) => make({ ...c, path: `${base}${c.path}` }));
     case 'delete':
       // The real record last: deleting it may succeed, or meet a reference.
       return [
@@ -105,7 +109,30 @@ export function casesFor(route: ResourceRoute, ctx: FuzzContext): FuzzCase[] {
 type Draft = Omit<FuzzCase, 'route' | 'method' | 'headers' | 'path'> & {
   path: string;
   headers?: Record<string, string>;
+  method?: string;
 };
+
+/** Methods the routes do not have, HEAD, and other spellings of their paths (after the list's path). */
+function methodCases(id: string): Draft[] {
+  const cases: Draft[] = [];
+  for (const method of ['PUT', 'OPTIONS', 'PROPFIND', 'HEAD'])
+    for (const path of ['', `/${id}`])
+      cases.push({
+        label: `${method} ${path ? 'record' : 'list'}`,
+        method,
+        path,
+        expect: method === 'HEAD' ? 'any' : 'refused',
+      });
+  cases.push({
+    label: 'HEAD with a bad filter',
+    method: 'HEAD',
+    path: '?id=eq.x',
+    expect: 'refused',
+  });
+  for (const path of ['/', `/${id}/`, `/${id}/nope`, `//${id}`, '/%2e%2e/', `/${id}/%2e%2e`])
+    cases.push({ label: `path ${path}`, method: 'GET', path, expect: 'refused' });
+  return cases;
+}
 
 function listCases(resource: Resource, { rnd }: FuzzContext): Draft[] {
   const cases: Draft[] = [{ label: 'no parameters', path: '', expect: 'ok' }];

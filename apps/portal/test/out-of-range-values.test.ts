@@ -10,6 +10,7 @@ import { populate } from './resources-harness';
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let headers: Record<string, string>;
 let employeeId: string;
+let expenseReportId: string;
 
 beforeAll(async () => {
   portal = await createTestPortal();
@@ -18,8 +19,10 @@ beforeAll(async () => {
     ...session((await portal.login(tenant.adminEmail)).access_token, tenant.slug),
     'content-type': 'application/json',
   };
-  const hr = catalogue.filter((r) => r.name === 'employee');
-  employeeId = (await populate(portal, hr, headers, 1)).get('employee')![0]!;
+  const hr = catalogue.filter((r) => r.module === 'hr');
+  const refs = await populate(portal, hr, headers, 1);
+  employeeId = refs.get('employee')![0]!;
+  expenseReportId = refs.get('expense_report')![0]!;
 }, 60_000);
 afterAll(() => portal.tdb.close());
 
@@ -94,5 +97,63 @@ describe('dates and timestamps PostgreSQL rejects', () => {
       code: 'requete_invalide',
       params: { issues: [{ location: 'query', path: 'cursor', code: 'invalid_cursor' }] },
     });
+  });
+});
+
+const patch = async (path: string, body: unknown) =>
+  portal.json(await portal.request(path, { method: 'PATCH', headers, body: JSON.stringify(body) }));
+
+const line = {
+  description: 'Train',
+  quantity: '1',
+  unit_price_cents: 100,
+  tax_rate: '20',
+  expense_date: '2026-03-12',
+  category: 'travel',
+};
+
+describe('values PostgreSQL would not store as sent', () => {
+  it.each([
+    ['a NUL', 'a\u0000b'],
+    ['an unpaired surrogate', 'lone \ud800'],
+    ['an unpaired low surrogate', '\udc00'],
+  ])('text with %s is 400 requete_invalide naming the field', async (_, value) => {
+    const res = await patch(`/api/v1/employees/${employeeId}`, { first_name: value });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'requete_invalide',
+      params: { issues: [{ location: 'json', path: 'first_name' }] },
+    });
+  });
+
+  it('a date inside lines (stored as JSON, unchecked by PostgreSQL) is checked all the same', async () => {
+    const res = await patch(`/api/v1/expense-reports/${expenseReportId}`, {
+      lines: [{ ...line, expense_date: '0000-01-01' }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.params.issues).toEqual([
+      expect.objectContaining({ location: 'json', path: 'lines.0.expense_date' }),
+    ]);
+  });
+
+  it('lines whose totals leave the safe integers are refused before SQL, naming lines', async () => {
+    for (const lines of [
+      [{ ...line, quantity: '999999999999', unit_price_cents: 9_007_199_254_740_991 }],
+      Array.from({ length: 3 }, () => ({
+        ...line,
+        quantity: '1',
+        unit_price_cents: 4_503_599_627_370_495,
+      })),
+    ]) {
+      const res = await patch(`/api/v1/expense-reports/${expenseReportId}`, { lines });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'requete_invalide',
+        params: { issues: [{ location: 'json', path: 'lines', code: 'too_big' }] },
+      });
+    }
+    const fine = await patch(`/api/v1/expense-reports/${expenseReportId}`, { lines: [line] });
+    expect(fine.status).toBe(200);
+    expect(fine.body.total_cents).toBe(120);
   });
 });
