@@ -147,6 +147,9 @@ describe('fuzz: every route of the registry', () => {
     expect(bad.map(describeCase).slice(0, SHOWN)).toEqual([]);
   }, 180_000);
 
+  // Until the strict-decoding branch of issue 12 is merged, these fail: bodies declared in
+  // another charset are read as UTF-8, and bytes that are not UTF-8 are stored as U+FFFD.
+  // JSON between systems is UTF-8 (RFC 8259 §8.1): anything else is refused.
   it('cases whose fix is in another branch of issue 12 (strict body decoding)', () => {
     const pending = outcomes.filter((o) => o.fuzz.pending);
     const bad = pending.filter((o) => o.problems.length);
@@ -185,8 +188,7 @@ describe('fuzz: the node:http layer', () => {
   ];
 
   it('answers requests node:http refuses in the error shape', async () => {
-    const server = serve({ fetch: portal.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
+    const server = await listen(portal.app.fetch);
     const { port } = server.address() as AddressInfo;
     const failures: string[] = [];
     try {
@@ -210,6 +212,16 @@ describe('fuzz: the node:http layer', () => {
     expect(failures).toEqual([]);
   });
 });
+
+/**
+ * Serves the app as main.ts does. When main.ts serves through a shared routine (the branch of
+ * issue 12 that answers node:http's own refusals), this must call that routine instead.
+ */
+async function listen(fetch: (request: Request) => Response | Promise<Response>) {
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  return server;
+}
 
 /** Sends raw bytes and reads until the server closes (or 5 s pass). */
 function exchange(port: number, request: string | Buffer): Promise<string> {
