@@ -58,8 +58,15 @@ const RANDOM_UUID = '7d0e2b8c-5f1a-4c3e-9b6d-2a4f8e1c0d93';
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const enc = encodeURIComponent;
 
-/** Every malformed request of one generated route. */
-export function casesFor(route: ResourceRoute, ctx: FuzzContext): FuzzCase[] {
+/**
+ * Cases that do not depend on the resource (unknown keys, page sizes, whole bodies, content
+ * types...) go to one route in SHARES of each kind, in turn: every resource's routes still see
+ * each of them, in a third of the requests.
+ */
+const SHARES = 3;
+
+/** Every malformed request of one generated route; `slot` is the resource's place in the catalogue. */
+export function casesFor(route: ResourceRoute, ctx: FuzzContext, slot: number): FuzzCase[] {
   const name = `${route.route.method.toUpperCase()} ${route.route.path}`;
   const make = (
     c: Omit<FuzzCase, 'route' | 'method' | 'headers'> & {
@@ -74,35 +81,51 @@ export function casesFor(route: ResourceRoute, ctx: FuzzContext): FuzzCase[] {
   });
   const base = `/api/v1/${route.resource.path}`;
   const ids = ctx.refs.get(route.resource.name) ?? [];
+  let turn = 0;
+  return draftsFor(route, ctx, base, ids)
+    .filter((c) => !c.shared || turn++ % SHARES === slot % SHARES)
+    .map(({ shared: _, ...c }) => make(c));
+}
+
+function draftsFor(
+  route: ResourceRoute,
+  ctx: FuzzContext,
+  base: string,
+  ids: readonly string[],
+): Draft[] {
   switch (route.kind) {
     case 'list':
-      return [...listCases(route.resource, ctx), ...headerCases(ctx)].map((c) =>
-        make({ ...c, path: `${base}${c.path}` }),
-      );
+      return [...listCases(route.resource, ctx), ...shared(headerCases(ctx))].map((c) => ({
+        ...c,
+        path: `${base}${c.path}`,
+      }));
     case 'get':
       return [
         { label: 'a real record', path: `/${ids[0]}`, expect: 'ok' as const },
         ...idCases(ids[0]!).map((c) => ({ ...c, path: `/${c.path}` })),
-        ...methodCases(ids[0]!),
-      ].map((c) => make({ ...c, path: `${base}${c.path}` }));
+        ...shared(methodCases(ids[0]!)),
+      ].map((c) => ({ ...c, path: `${base}${c.path}` }));
     case 'delete':
       // The real record last: deleting it may succeed, or meet a reference.
       return [
         ...idCases(RANDOM_UUID).slice(1),
         { label: 'a real record', path: ids[2]!, expect: 'any' as const },
-      ].map((c) => make({ ...c, path: `${base}/${c.path}` }));
+      ].map((c) => ({ ...c, path: `${base}/${c.path}` }));
     case 'action':
-      return actionCases(ids[1]!).map((c) =>
-        make({ ...c, path: route.route.path.replace('{id}', c.path) }),
-      );
+      return actionCases(ids[1]!).map((c) => ({
+        ...c,
+        path: route.route.path.replace('{id}', c.path),
+      }));
     case 'create':
-      return bodyCases(route.resource, ctx, sampleBody(route.resource, 7, ctx.refs)).map((c) =>
-        make({ ...c, path: base }),
-      );
+      return bodyCases(route.resource, ctx, sampleBody(route.resource, 7, ctx.refs)).map((c) => ({
+        ...c,
+        path: base,
+      }));
     case 'update':
-      return [...bodyCases(route.resource, ctx, {}), ...ifMatchCases()].map((c) =>
-        make({ ...c, path: `${base}/${c.path || ids[0]}` }),
-      );
+      return [...bodyCases(route.resource, ctx, {}), ...ifMatchCases()].map((c) => ({
+        ...c,
+        path: `${base}/${c.path || ids[0]}`,
+      }));
   }
 }
 
@@ -110,7 +133,11 @@ type Draft = Omit<FuzzCase, 'route' | 'method' | 'headers' | 'path'> & {
   path: string;
   headers?: Record<string, string>;
   method?: string;
+  /** Not about this resource: sent to a share of the routes only (see SHARES). */
+  shared?: boolean;
 };
+
+const shared = (cases: Draft[]): Draft[] => cases.map((c) => ({ ...c, shared: true }));
 
 /** Methods the routes do not have, HEAD, and other spellings of their paths (after the list's path). */
 function methodCases(id: string): Draft[] {
@@ -158,6 +185,7 @@ function listCases(resource: Resource, { rnd }: FuzzContext): Draft[] {
       'refused',
     );
   }
+  const typed = cases.length;
   const [first, firstField] = filterable[0]!;
   q(
     `${first}=is.null&${first}=eq.${enc(rnd.pick(badUrlValues(firstField)))}`,
@@ -239,6 +267,7 @@ function listCases(resource: Resource, { rnd }: FuzzContext): Draft[] {
     Buffer.from([0xff, 0xfe, 0x5b]).toString('base64url'),
   ])
     q(`cursor=${raw}`, 'refused', `cursor ${raw.slice(0, 40)}`);
+  cases.push(...shared(cases.splice(typed)));
   for (const [field, spec] of sortable.filter(([f]) => f !== 'id')) {
     const value = rnd.pick(badUrlValues(spec));
     q(
@@ -377,6 +406,7 @@ function bodyCases(
     const { [required]: _, ...rest } = base;
     send(`without ${required}`, rest);
   }
+  const typed = cases.length;
   for (const { label, body } of BAD_BODIES)
     cases.push({ label, path: '', headers: json, body, expect: 'refused' });
   const valid = JSON.stringify(base);
@@ -452,6 +482,7 @@ function bodyCases(
     body: valid,
     expect: Object.keys(base).length ? 'refused' : 'any',
   });
+  cases.push(...shared(cases.splice(typed)));
   return cases;
 }
 

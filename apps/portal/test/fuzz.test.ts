@@ -129,7 +129,8 @@ describe('fuzz: every route of the registry', () => {
     const started = performance.now();
     const sorted = [...routes].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
     for (const route of sorted) {
-      for (const fuzz of casesFor(route, ctx)) outcomes.push(await send(fuzz));
+      for (const fuzz of casesFor(route, ctx, catalogue.indexOf(route.resource)))
+        outcomes.push(await send(fuzz));
     }
     const seconds = (performance.now() - started) / 1000;
     const settled = outcomes.filter((o) => !o.fuzz.pending);
