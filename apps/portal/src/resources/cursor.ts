@@ -1,5 +1,4 @@
-import { ApiError, type Resource } from '@erp/contract';
-import { parseUrlValue } from './field-values';
+import { ApiError, parseFieldValue, type Resource } from '@erp/contract';
 import type { OrderTerm } from './list-query';
 
 /**
@@ -25,7 +24,9 @@ export function decodeCursor(resource: Resource, order: OrderTerm[], raw: string
   return order.map((term, i) => {
     const value = values[i];
     const parsed =
-      typeof value === 'string' ? parseUrlValue(resource.allFields[term.field]!, value) : undefined;
+      typeof value === 'string'
+        ? parseFieldValue(resource.allFields[term.field]!, value)
+        : undefined;
     if (parsed === undefined) throw invalidCursor();
     return parsed;
   });
@@ -35,7 +36,8 @@ function signature(order: OrderTerm[]): string {
   return order.map((t) => `${t.field}.${t.direction}`).join(',');
 }
 
-function invalidCursor(): ApiError {
+/** The answer to a cursor this API did not issue for this order. */
+export function invalidCursor(): ApiError {
   return new ApiError('requete_invalide', 'The cursor is invalid or belongs to another order.', {
     issues: [
       {

@@ -1,4 +1,4 @@
-import type { Field, LinesField, Resource } from '@erp/contract';
+import { ApiError, type Field, type LinesField, type Resource } from '@erp/contract';
 import { pgType } from './field-values';
 
 /** A column to write: its name and its parameter, with the cast PostgreSQL needs. */
@@ -6,6 +6,8 @@ export interface ColumnValue {
   column: string;
   value: unknown;
   cast: string;
+  /** The body field the value comes from, to name it if PostgreSQL refuses it. */
+  label: string;
 }
 
 /** Turns a validated create or patch body into column values (totals included when lines change). */
@@ -13,17 +15,40 @@ export function columnValues(resource: Resource, body: Record<string, unknown>):
   const columns: ColumnValue[] = [];
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!(name in body)) continue;
-    columns.push({ column: name, value: toParameter(field, body[name]), cast: pgType(field) });
+    columns.push({
+      column: name,
+      value: toParameter(field, body[name]),
+      cast: pgType(field),
+      label: name,
+    });
   }
-  if (resource.totalsFrom && resource.totalsFrom in body) {
-    const totals = computeTotals((body[resource.totalsFrom] as Line[] | null) ?? []);
+  const linesField = resource.totalsFrom;
+  if (linesField && linesField in body) {
+    const totals = computeTotals((body[linesField] as Line[] | null) ?? []);
+    const total = totals.subtotal + totals.tax;
+    // Each line is within bounds, but their products and sum may not be: money must stay exact.
+    if (![totals.subtotal, totals.tax, total].every(Number.isSafeInteger))
+      throw totalsTooLarge(linesField);
     columns.push(
-      { column: 'subtotal_cents', value: totals.subtotal, cast: 'int8' },
-      { column: 'tax_cents', value: totals.tax, cast: 'int8' },
-      { column: 'total_cents', value: totals.subtotal + totals.tax, cast: 'int8' },
+      { column: 'subtotal_cents', value: totals.subtotal, cast: 'int8', label: linesField },
+      { column: 'tax_cents', value: totals.tax, cast: 'int8', label: linesField },
+      { column: 'total_cents', value: total, cast: 'int8', label: linesField },
     );
   }
   return columns;
+}
+
+function totalsTooLarge(field: string): ApiError {
+  return new ApiError('requete_invalide', `The totals of ${field} are too large.`, {
+    issues: [
+      {
+        location: 'json',
+        path: field,
+        code: 'too_big',
+        message: `totals must stay within ±${Number.MAX_SAFE_INTEGER} minor units`,
+      },
+    ],
+  });
 }
 
 function toParameter(field: Field, value: unknown): unknown {

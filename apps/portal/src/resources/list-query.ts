@@ -1,8 +1,17 @@
-import { ApiError, type FilterOperator, OPERATORS_BY_TYPE, type Resource } from '@erp/contract';
-import { parseUrlValue } from './field-values';
+import {
+  ApiError,
+  type Field,
+  type FilterOperator,
+  isStorableText,
+  OPERATORS_BY_TYPE,
+  parseFieldValue,
+  type Resource,
+} from '@erp/contract';
 
 export const DEFAULT_PAGE_SIZE = 50;
 const RESERVED = new Set(['page_size', 'cursor', 'order']);
+/** Longest filter value: a bound on what one URL value may make the database compare. */
+const MAX_VALUE_LENGTH = 1000;
 
 /** One condition of a list query, with its values already checked against the field's type. */
 export type Filter =
@@ -96,14 +105,14 @@ function parseFilter(resource: Resource, key: string, expression: string): Filte
     return {
       field: key,
       op,
-      values: items.map((item) => parseUrlValue(field, item) ?? throwError(badValue(item))),
+      values: items.map((item) => parseValue(field, item) ?? throwError(badValue(item))),
     };
   }
   if (op === 'like' || op === 'ilike') {
-    if (raw.length > 1000 || raw.includes('\u0000')) throw badValue(raw);
+    if (raw.length > MAX_VALUE_LENGTH || !isStorableText(raw)) throw badValue(raw);
     return { field: key, op, value: likePattern(raw) };
   }
-  const value = parseUrlValue(field, raw);
+  const value = parseValue(field, raw);
   if (value === undefined) throw badValue(raw);
   return { field: key, op, value };
 }
@@ -181,6 +190,10 @@ function parseOrder(resource: Resource, raw: string | undefined): OrderTerm[] {
   if (!terms.some((t) => t.field === 'id'))
     terms.push({ field: 'id', direction: terms[terms.length - 1]!.direction });
   return terms.slice(0, terms.findIndex((t) => t.field === 'id') + 1);
+}
+
+function parseValue(field: Field, raw: string): string | undefined {
+  return raw.length > MAX_VALUE_LENGTH ? undefined : parseFieldValue(field, raw);
 }
 
 function invalid(message: string, params: Record<string, unknown>): ApiError {

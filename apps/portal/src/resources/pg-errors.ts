@@ -1,4 +1,6 @@
 import { ApiError } from '@erp/contract';
+import { invalidCursor } from './cursor';
+import { CURSOR, type Params } from './sql';
 
 interface PgError {
   code?: string;
@@ -6,11 +8,46 @@ interface PgError {
   table?: string;
   constraint?: string;
   column?: string;
+  /** Context; a value refused at bind time reads `unnamed portal parameter $3 = '...'`. */
+  where?: string;
+}
+
+/**
+ * A data exception (SQLSTATE class 22: a date out of range, a number overflowing, a NUL in
+ * text...) is the client's value, never the server's failure. The value parsers refuse such
+ * values before any SQL; this is the safety net behind them.
+ */
+function isDataException(pg: PgError): boolean {
+  return typeof pg.code === 'string' && pg.code.startsWith('22');
+}
+
+/** What the refused parameter stands for (a field, `cursor`), when PostgreSQL says which it was. */
+function refusedParameter(pg: PgError, params?: Params): string | undefined {
+  const n = /\bparameter \$(\d+)\b/.exec(pg.where ?? '')?.[1];
+  return n === undefined ? undefined : params?.labelOf(Number(n));
+}
+
+/** Maps a list's failures on the client's values to `filtre_invalide` (or an invalid cursor); anything else is rethrown. */
+export function mapReadError(error: unknown, params: Params): never {
+  const pg = error as PgError;
+  if (!isDataException(pg)) throw error;
+  const field = refusedParameter(pg, params);
+  if (field === CURSOR) throw invalidCursor();
+  throw new ApiError(
+    'filtre_invalide',
+    field ? `A value of ${field} is out of range.` : 'A filter value is out of range.',
+    { ...(field ? { field } : {}), reason: 'invalid_value' },
+  );
 }
 
 /** Maps the database's integrity errors to the API's codes; anything else is rethrown. */
-export function mapWriteError(error: unknown, operation: 'write' | 'delete'): never {
+export function mapWriteError(
+  error: unknown,
+  operation: 'write' | 'delete',
+  params?: Params,
+): never {
   const pg = error as PgError;
+  if (isDataException(pg)) throw invalidValue(pg, refusedParameter(pg, params));
   switch (pg.code) {
     case '23503': {
       if (operation === 'delete') {
@@ -41,15 +78,8 @@ export function mapWriteError(error: unknown, operation: 'write' | 'delete'): ne
         constraint: pg.constraint,
       });
     case '23514':
-    case '22003':
-    case '22P02':
       throw new ApiError('requete_invalide', 'A value is out of range.', {
         constraint: pg.constraint,
-      });
-    case '22021': // character_not_in_repertoire: a NUL in a text value
-    case '22P05': // untranslatable_character: \u0000 in a JSON value
-      throw new ApiError('requete_invalide', 'Text values cannot contain the NUL character.', {
-        issues: [{ location: 'json', path: '', code: 'invalid_string', message: 'NUL character' }],
       });
     case '40001':
     case '40P01':
@@ -59,4 +89,23 @@ export function mapWriteError(error: unknown, operation: 'write' | 'delete'): ne
     default:
       throw error;
   }
+}
+
+/** A body value PostgreSQL refused, named when the statement's parameters say which field it was. */
+function invalidValue(pg: PgError, field: string | undefined): ApiError {
+  // 22021 and 22P05: a NUL (or a character the encoding lacks) in a text or JSON value.
+  const message =
+    pg.code === '22021' || pg.code === '22P05'
+      ? 'Text values cannot contain the NUL character.'
+      : 'A value is out of range.';
+  return new ApiError('requete_invalide', field ? `${message.slice(0, -1)} (${field}).` : message, {
+    issues: [
+      {
+        location: 'json',
+        path: field ?? '',
+        code: 'invalid_value',
+        message: 'PostgreSQL cannot store this value',
+      },
+    ],
+  });
 }

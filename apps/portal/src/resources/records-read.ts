@@ -2,6 +2,7 @@ import { ApiError, type Resource } from '@erp/contract';
 import type pg from 'pg';
 import { decodeCursor, encodeCursor } from './cursor';
 import { parseListQuery } from './list-query';
+import { mapReadError } from './pg-errors';
 import { listSql, selectList } from './sql';
 import { preparedName } from './statement-name';
 
@@ -15,12 +16,10 @@ export async function listRecords(
 ): Promise<string> {
   const query = parseListQuery(resource, rawQuery, options.pageSize);
   const cursor = options.cursor ? decodeCursor(resource, query.order, options.cursor) : null;
-  const { text, values } = listSql(resource, tenantId, query, cursor);
-  const { rows } = await client.query<Record<string, string>>({
-    name: preparedName(text),
-    text,
-    values,
-  });
+  const { text, params } = listSql(resource, tenantId, query, cursor);
+  const { rows } = await client
+    .query<Record<string, string>>({ name: preparedName(text), text, values: params.values })
+    .catch((error) => mapReadError(error, params));
   const page = rows.slice(0, query.pageSize);
   const last = page[page.length - 1];
   const next =

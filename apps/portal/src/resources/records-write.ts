@@ -45,13 +45,13 @@ export async function insertRecord(
   }
   for (const c of columnValues(resource, body)) {
     columns.push(c.column);
-    values.push(params.add(c.value, c.cast));
+    values.push(params.add(c.value, c.cast, c.label));
   }
   const events = resource.events?.created ? [`${resource.name}.created`] : [];
   const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, events, params)} SELECT o.j::text AS j, o.version FROM o`;
   const { rows } = await client
     .query<{ j: string; version: number }>(text, params.values)
-    .catch((e) => mapWriteError(e, 'write'));
+    .catch((e) => mapWriteError(e, 'write', params));
   return { json: rows[0]!.j, version: rows[0]!.version };
 }
 
@@ -68,7 +68,7 @@ export async function patchRecord(
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
   const sets = columnValues(resource, body).map(
-    (c: ColumnValue) => `${c.column} = ${params.add(c.value, c.cast)}`,
+    (c: ColumnValue) => `${c.column} = ${params.add(c.value, c.cast, c.label)}`,
   );
   sets.push('version = t.version + 1', 'updated_at = now()');
   const guards = [
@@ -79,7 +79,9 @@ export async function patchRecord(
     r AS (UPDATE ${resource.table} t SET ${sets.join(', ')} FROM old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guards.map((g) => ` AND ${g}`).join('')} RETURNING t.*),
     ${recordAndEvents(resource, [], params)}
     SELECT o.j::text AS j, o.version, old.version AS old_version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
-  const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'write'));
+  const { rows } = await client
+    .query(text, params.values)
+    .catch((e) => mapWriteError(e, 'write', params));
   const row = rows[0] as {
     j: string | null;
     version: number;

@@ -11,14 +11,27 @@ export function selectList(resource: Resource, alias: string): string {
     .join(', ');
 }
 
-/** Collects positional parameters while SQL text is built. */
+/**
+ * Collects positional parameters while SQL text is built. A parameter may carry the name of
+ * what the client sent it as (a field, `cursor`), so an error PostgreSQL reports on `$n` can
+ * name it.
+ */
 export class Params {
   readonly values: unknown[] = [];
-  add(value: unknown, cast?: string): string {
+  private readonly labels = new Map<number, string>();
+  add(value: unknown, cast?: string, label?: string): string {
     this.values.push(value);
+    if (label) this.labels.set(this.values.length, label);
     return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;
   }
+  /** What parameter `$n` stands for, if it was named. */
+  labelOf(n: number): string | undefined {
+    return this.labels.get(n);
+  }
 }
+
+/** The label of cursor parameters. */
+export const CURSOR = 'cursor';
 
 const COMPARISON = {
   eq: '=',
@@ -35,9 +48,10 @@ function filterSql(resource: Resource, filter: Filter, params: Params): string {
   const column = `t.${filter.field}`;
   const type = pgType(resource.allFields[filter.field]!);
   if (filter.op === 'is') return `${column} IS ${filter.value.toUpperCase()}`;
-  if (filter.op === 'in') return `${column} = ANY(${params.add(filter.values, `${type}[]`)})`;
+  if (filter.op === 'in')
+    return `${column} = ANY(${params.add(filter.values, `${type}[]`, filter.field)})`;
   const cast = filter.op === 'like' || filter.op === 'ilike' ? 'text' : type;
-  return `${column} ${COMPARISON[filter.op]} ${params.add(filter.value, cast)}`;
+  return `${column} ${COMPARISON[filter.op]} ${params.add(filter.value, cast, filter.field)}`;
 }
 
 /**
@@ -48,7 +62,7 @@ function filterSql(resource: Resource, filter: Filter, params: Params): string {
 function keysetSql(resource: Resource, query: ListQuery, cursor: string[], params: Params): string {
   const typed = query.order.map((term, i) => ({
     column: `t.${term.field}`,
-    param: params.add(cursor[i], pgType(resource.allFields[term.field]!)),
+    param: params.add(cursor[i], pgType(resource.allFields[term.field]!), CURSOR),
     direction: term.direction,
   }));
   if (typed.every((t) => t.direction === typed[0]!.direction)) {
@@ -90,5 +104,5 @@ export function listSql(
       .join(', ');
   const cursorColumns = query.order.map((t, i) => `r.${t.field}::text AS c${i}`).join(', ');
   const text = `SELECT row_to_json(r)::text AS j, ${cursorColumns} FROM (SELECT ${selectList(resource, 't')} FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderBy('t')} LIMIT ${query.pageSize + 1}) r ORDER BY ${orderBy('r')}`;
-  return { text, values: params.values };
+  return { text, params };
 }

@@ -1,14 +1,33 @@
 import { z } from '@hono/zod-openapi';
+import { whenValidSoFar } from '../schemas/common';
 import type { Resource } from './define';
+import { DECIMAL_PATTERN, isDecimalNumber, isFieldValue } from './field-values';
 import { type Field, USER } from './fields';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-/** numeric(18,6): up to 12 integer digits and 6 decimals. */
-const DECIMAL = /^-?\d{1,12}(\.\d{1,6})?$/;
+
+/** What each text-like type's refinement says when a value is of the right shape but not storable. */
+const NOT_STORABLE: Partial<Record<Field['type'], string>> = {
+  text: 'must not contain NUL characters or unpaired surrogates',
+  email: 'must not contain NUL characters or unpaired surrogates',
+  date: 'a calendar date between 0001-01-01 and 9999-12-31',
+  timestamp:
+    'an RFC 3339 date-time with an offset (at most ±15:59), at most 6 decimals of seconds, between years 0001 and 9999',
+};
 
 /** The zod schema of one field's value as sent by a client. */
 export function inputSchema(field: Field): z.ZodType {
-  return annotate(field, baseSchema(field, 'input'));
+  return annotate(field, storable(field, baseSchema(field, 'input')));
+}
+
+/** Input strings must also be values PostgreSQL stores exactly (field-values.ts decides). */
+function storable(field: Field, schema: z.ZodType): z.ZodType {
+  const message = NOT_STORABLE[field.type];
+  if (!message) return schema;
+  return (schema as z.ZodString).refine((value) => isFieldValue(field, value), {
+    message,
+    ...whenValidSoFar,
+  });
 }
 
 /** The zod schema of one field's value as returned. */
@@ -41,13 +60,12 @@ function baseSchema(field: Field, mode: 'input' | 'output'): z.ZodType {
     case 'decimal': {
       const text = z
         .string()
-        .regex(DECIMAL, 'a decimal with at most 12 digits before and 6 after the point');
+        .regex(DECIMAL_PATTERN, 'a decimal with at most 12 digits before and 6 after the point');
       if (mode === 'output') return text;
-      return z
-        .union([text, z.number().finite()])
-        .refine((v) => inRange(Number(v), field.min, field.max), {
-          message: `must be between ${field.min ?? '-∞'} and ${field.max ?? '∞'}`,
-        });
+      const number = z.number().refine(isDecimalNumber, 'a finite number below 10^12 in magnitude');
+      return z.union([text, number]).refine((v) => inRange(Number(v), field.min, field.max), {
+        message: `must be between ${field.min ?? '-∞'} and ${field.max ?? '∞'}`,
+      });
     }
     case 'boolean':
       return z.boolean();

@@ -1,11 +1,5 @@
 import { z } from '@hono/zod-openapi';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a string is a UUID (any case): decides id-or-slug lookups before they reach a uuid column. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+import { isTimestamp } from '../registry/field-values';
 
 /** Whether a URL carries no user name or password (a string that is not a URL passes: z.url() reports it). */
 export function withoutCredentials(url: string): boolean {
@@ -17,9 +11,18 @@ export function withoutCredentials(url: string): boolean {
   }
 }
 
+/** Refinement option: run only when the value passed every earlier check (one issue per problem). */
+export const whenValidSoFar = {
+  when: (payload: { issues: unknown[] }) => payload.issues.length === 0,
+};
+
 export const UuidSchema = z.uuid().openapi({ example: '0b6f4c52-3f0e-4c7e-9a39-7d1f0f3b2a11' });
 export const TimestampSchema = z.iso
   .datetime({ offset: true })
+  .refine(isTimestamp, {
+    message: 'an instant PostgreSQL stores exactly: offset at most ±15:59, years 0001–9999',
+    ...whenValidSoFar,
+  })
   .openapi({ example: '2026-11-22T10:00:00Z' });
 export const EmailSchema = z.email().max(254).openapi({ example: 'admin@demo.test' });
 export const SlugSchema = z
