@@ -1,4 +1,4 @@
-import { FILTER_OPERATORS, OPERATORS_BY_TYPE, type Resource } from '@erp/contract';
+import { FIELD_TYPES, FILTER_OPERATORS, type Resource } from '@erp/contract';
 import {
   b64,
   type Draft,
@@ -19,7 +19,7 @@ export function listCases(resource: Resource, { rnd }: FuzzContext): Draft[] {
   const filterable = fields.filter(([, f]) => f.filterable);
   const sortable = fields.filter(([, f]) => f.sortable);
   for (const [name, field] of filterable) {
-    const ops = OPERATORS_BY_TYPE[field.type];
+    const ops = FIELD_TYPES[field.type].operators;
     const compare = ops.filter((op) => !['in', 'is', 'like', 'ilike'].includes(op));
     const bad = badUrlValues(field);
     q(`${name}=${rnd.pick(compare)}.${enc(rnd.pick(bad))}`, 'refused');

@@ -1,4 +1,4 @@
-import { type Field, type Resource, USER } from '@erp/contract';
+import { type Field, fieldType, type Resource, USER } from '@erp/contract';
 import { referencesSql } from './reference-ddl';
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
@@ -89,33 +89,11 @@ export function resourceDropSql(resource: Resource): string {
 }
 
 function columnType(column: string, field: Field): string {
-  const notNull = field.required ? ' NOT NULL' : '';
-  switch (field.type) {
-    case 'text':
-    case 'email':
-      return `text${notNull}`;
-    case 'enum':
-      return `text${notNull} CHECK (${column} IN (${field.values.map(literal).join(', ')}))`;
-    case 'integer':
-      return `integer${notNull}`;
-    case 'money':
-      return `bigint${notNull}`;
-    case 'decimal':
-      return `numeric(18,6)${notNull}`;
-    case 'boolean':
-      return `boolean${notNull}`;
-    case 'date':
-      return `date${notNull}`;
-    case 'timestamp':
-      return `timestamptz${notNull}`;
-    case 'uuid':
-    case 'reference':
-      return `uuid${notNull}`;
-    case 'lines':
-      return `jsonb NOT NULL DEFAULT '[]'`;
-    case 'json':
-      return `jsonb${notNull}`;
-  }
+  // Lines are never null: a document without lines has an empty list.
+  if (field.type === 'lines') return `${fieldType(field).column(field)} NOT NULL DEFAULT '[]'`;
+  const check =
+    field.type === 'enum' ? ` CHECK (${column} IN (${field.values.map(literal).join(', ')}))` : '';
+  return `${fieldType(field).column(field)}${field.required ? ' NOT NULL' : ''}${check}`;
 }
 
 /** Names come from checked declarations; refusing anything else keeps the SQL unquoted and safe. */

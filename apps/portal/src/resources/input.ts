@@ -1,5 +1,4 @@
-import { ApiError, type Field, type LinesField, type Resource } from '@erp/contract';
-import { pgType } from './field-values';
+import { ApiError, fieldType, type Resource, toParameter } from '@erp/contract';
 
 /** A column to write: its name and its parameter, with the cast PostgreSQL needs. */
 export interface ColumnValue {
@@ -18,7 +17,7 @@ export function columnValues(resource: Resource, body: Record<string, unknown>):
     columns.push({
       column: name,
       value: toParameter(field, body[name]),
-      cast: pgType(field),
+      cast: fieldType(field).cast,
       label: name,
     });
   }
@@ -51,39 +50,7 @@ function totalsTooLarge(field: string): ApiError {
   });
 }
 
-function toParameter(field: Field, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (field.type) {
-    case 'decimal':
-      return String(value);
-    case 'lines':
-      return JSON.stringify((value as Line[]).map((line) => normalizeLine(field, line)));
-    case 'json':
-      return JSON.stringify(value);
-    default:
-      return value;
-  }
-}
-
 type Line = Record<string, unknown>;
-
-/**
- * Decimals are stored and returned as strings, whichever form the client sent; ids in lowercase,
- * as a uuid column returns them (the database's line checks expect that canonical form).
- */
-function normalizeLine(field: LinesField, line: Line): Line {
-  const out: Line = {};
-  for (const [name, spec] of Object.entries(field.fields)) {
-    const value = line[name];
-    if (value === undefined) continue;
-    if (value === null) out[name] = null;
-    else if (spec.type === 'decimal') out[name] = String(value);
-    else if (spec.type === 'reference' || spec.type === 'uuid')
-      out[name] = String(value).toLowerCase();
-    else out[name] = value;
-  }
-  return out;
-}
 
 /**
  * Line amounts in cents: net = quantity × unit price, tax = net × rate %, each rounded half

@@ -1,9 +1,9 @@
 import {
   ApiError,
+  FIELD_TYPES,
   type Field,
   type FilterOperator,
   isStorableText,
-  OPERATORS_BY_TYPE,
   parseFieldValue,
   type Resource,
 } from '@erp/contract';
@@ -67,12 +67,12 @@ function parseFilter(resource: Resource, key: string, expression: string): Filte
   }
   const op = expression.slice(0, dot) as FilterOperator;
   const raw = expression.slice(dot + 1);
-  if (!OPERATORS_BY_TYPE[field.type].includes(op)) {
+  if (!FIELD_TYPES[field.type].operators.includes(op)) {
     throw invalid(`Operator "${op}" does not apply to ${key} (${field.type}).`, {
       field: key,
       operator: op,
       reason: 'unknown_operator',
-      allowed: OPERATORS_BY_TYPE[field.type],
+      allowed: FIELD_TYPES[field.type].operators,
     });
   }
   const badValue = (value: string) =>

@@ -1,12 +1,11 @@
-import type { Resource } from '@erp/contract';
-import { pgType } from './field-values';
+import { fieldType, type Resource } from '@erp/contract';
 import type { Filter, ListQuery } from './list-query';
 
 /** `SELECT` expressions of a record as the API returns it (decimals as exact strings). */
 export function selectList(resource: Resource, alias: string): string {
   return Object.entries(resource.allFields)
     .map(([name, field]) =>
-      field.type === 'decimal' ? `${alias}.${name}::text AS ${name}` : `${alias}.${name}`,
+      fieldType(field).selectAsText ? `${alias}.${name}::text AS ${name}` : `${alias}.${name}`,
     )
     .join(', ');
 }
@@ -46,7 +45,7 @@ const COMPARISON = {
 
 function filterSql(resource: Resource, filter: Filter, params: Params): string {
   const column = `t.${filter.field}`;
-  const type = pgType(resource.allFields[filter.field]!);
+  const type = fieldType(resource.allFields[filter.field]!).cast;
   if (filter.op === 'is') return `${column} IS ${filter.value.toUpperCase()}`;
   if (filter.op === 'in')
     return `${column} = ANY(${params.add(filter.values, `${type}[]`, filter.field)})`;
@@ -62,7 +61,7 @@ function filterSql(resource: Resource, filter: Filter, params: Params): string {
 function keysetSql(resource: Resource, query: ListQuery, cursor: string[], params: Params): string {
   const typed = query.order.map((term, i) => ({
     column: `t.${term.field}`,
-    param: params.add(cursor[i], pgType(resource.allFields[term.field]!), CURSOR),
+    param: params.add(cursor[i], fieldType(resource.allFields[term.field]!).cast, CURSOR),
     direction: term.direction,
   }));
   if (typed.every((t) => t.direction === typed[0]!.direction)) {
@@ -91,13 +90,14 @@ export function listSql(
   const where = [`t.tenant_id = ${params.add(tenantId, 'uuid')}`];
   for (const filter of query.filters) where.push(filterSql(resource, filter, params));
   if (cursor) where.push(keysetSql(resource, query, cursor, params));
-  // The outer query sees decimals as text: cast them back so they sort as numbers.
+  // The outer query sees the columns selected as text: cast them back so they sort by value.
   const orderBy = (alias: string) =>
     query.order
       .map((t) => {
+        const field = resource.allFields[t.field]!;
         const column =
-          alias === 'r' && resource.allFields[t.field]!.type === 'decimal'
-            ? `r.${t.field}::numeric`
+          alias === 'r' && fieldType(field).selectAsText
+            ? `r.${t.field}::${fieldType(field).cast}`
             : `${alias}.${t.field}`;
         return `${column} ${t.direction.toUpperCase()}`;
       })

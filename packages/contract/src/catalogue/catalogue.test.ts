@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../registry/define';
 import { eventCatalogue, SPEC_EVENT_NAMES } from '../registry/events';
+import { inputSchema } from '../registry/field-types';
 import { type Field, USER } from '../registry/fields';
 import { resourceRoutes } from '../registry/routes';
-import { inputSchema } from '../registry/schemas';
 import { catalogue } from './index';
 
 const byName = new Map(catalogue.map((r) => [r.name, r]));

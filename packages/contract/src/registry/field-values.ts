@@ -1,4 +1,4 @@
-import type { Field, FieldType } from './fields';
+import type { Field } from './fields';
 
 /**
  * What a value of each field type is, as text (URL filters, cursors, JSON strings): the one
@@ -34,32 +34,19 @@ export type FieldValueParser = (raw: string, field: Field) => string | undefined
 
 const accept = (ok: boolean, value: string) => (ok ? value : undefined);
 
-/** One rule per field type; `lines` and `json` have no text form. */
-export const FIELD_VALUE_PARSERS: Record<FieldType, FieldValueParser | null> = {
-  text: (raw, field) => accept(isStorableText(raw) && raw.length <= maxLength(field), raw),
-  email: (raw, field) => accept(isStorableText(raw) && raw.length <= maxLength(field), raw),
-  enum: (raw, field) => accept(field.type === 'enum' && field.values.includes(raw), raw),
-  integer: (raw) => accept(isIntegerIn(raw, INT4), raw),
-  money: (raw) => accept(isIntegerIn(raw, SAFE), raw),
-  decimal: (raw) => accept(DECIMAL_PATTERN.test(raw), raw),
-  boolean: (raw) => accept(raw === 'true' || raw === 'false', raw),
-  date: (raw) => accept(isDate(raw), raw),
-  timestamp: (raw) => accept(isTimestamp(raw), raw),
-  uuid: parseUuid,
-  reference: parseUuid,
-  lines: null,
-  json: null,
-};
-
-/** A field's value written as text, checked and ready for PostgreSQL, or undefined when it is none. */
-export function parseFieldValue(field: Field, raw: string): string | undefined {
-  return FIELD_VALUE_PARSERS[field.type]?.(raw, field);
-}
-
-/** Whether a string is a value of the field (for zod refinements). */
-export function isFieldValue(field: Field, raw: string): boolean {
-  return parseFieldValue(field, raw) !== undefined;
-}
+/** The text form of each type's values; field-types.ts gives each type its parser. */
+export const parseText: FieldValueParser = (raw, field) =>
+  accept(isStorableText(raw) && raw.length <= maxLength(field), raw);
+export const parseEnum: FieldValueParser = (raw, field) =>
+  accept(field.type === 'enum' && field.values.includes(raw), raw);
+export const parseInteger: FieldValueParser = (raw) => accept(isIntegerIn(raw, INT4), raw);
+export const parseMoney: FieldValueParser = (raw) => accept(isIntegerIn(raw, SAFE), raw);
+export const parseDecimal: FieldValueParser = (raw) => accept(DECIMAL_PATTERN.test(raw), raw);
+export const parseBoolean: FieldValueParser = (raw) =>
+  accept(raw === 'true' || raw === 'false', raw);
+export const parseDate: FieldValueParser = (raw) => accept(isDate(raw), raw);
+export const parseTimestamp: FieldValueParser = (raw) => accept(isTimestamp(raw), raw);
+export const parseUuid: FieldValueParser = (raw) => (isUuid(raw) ? raw.toLowerCase() : undefined);
 
 /** A decimal sent as a JSON number: finite and within numeric(18,6) once rounded to 6 places. */
 export function isDecimalNumber(value: number): boolean {
@@ -114,10 +101,6 @@ function isIntegerIn(raw: string, range: { min: bigint; max: bigint }): boolean 
 /** Whether a string is a UUID (any case): decides id-or-slug lookups before they reach a uuid column. */
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
-}
-
-function parseUuid(raw: string): string | undefined {
-  return isUuid(raw) ? raw.toLowerCase() : undefined;
 }
 
 function isCalendarDay(year: number, month: number, day: number): boolean {

@@ -120,22 +120,3 @@ export const FILTER_OPERATORS = [
   'is',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
-
-const ORDERED = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'is'] as const;
-
-/** Which operators apply to which field type. Lines and JSON are not filterable. */
-export const OPERATORS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
-  text: [...ORDERED, 'like', 'ilike'],
-  email: [...ORDERED, 'like', 'ilike'],
-  enum: ['eq', 'neq', 'in', 'is'],
-  integer: ORDERED,
-  money: ORDERED,
-  decimal: ORDERED,
-  date: ORDERED,
-  timestamp: ORDERED,
-  boolean: ['eq', 'neq', 'is'],
-  uuid: ['eq', 'neq', 'in', 'is'],
-  reference: ['eq', 'neq', 'in', 'is'],
-  lines: [],
-  json: [],
-};

@@ -4,7 +4,7 @@ import { API_KEY, CALLER_ERRORS, SESSION } from '../routes/helpers';
 import { pageQueryShape } from '../schemas/common';
 import type { Resource } from './define';
 import { pascalCase } from './define';
-import { OPERATORS_BY_TYPE } from './fields';
+import { FIELD_TYPES } from './field-types';
 import { resourceSchemas } from './schemas';
 
 export type ResourceRouteKind = 'list' | 'create' | 'get' | 'update' | 'delete' | 'action';
@@ -218,7 +218,7 @@ function listQuery(resource: Resource) {
       .union([z.string(), z.array(z.string())])
       .optional()
       .openapi({
-        description: `Filter \`${name}=<op>.<value>\`; operators: ${OPERATORS_BY_TYPE[field.type].join(', ')}.`,
+        description: `Filter \`${name}=<op>.<value>\`; operators: ${FIELD_TYPES[field.type].operators.join(', ')}.`,
         example: 'eq.value',
       });
   }
