@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: {} });
+// Generating the whole document takes seconds while every other suite runs on two cores.
+export default defineConfig({ test: { testTimeout: 30_000 } });
