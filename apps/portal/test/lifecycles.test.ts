@@ -28,7 +28,7 @@ function pathTo(resource: Resource, target: string): string[] {
     const [state, path] = queue.shift()!;
     if (state === target) return path;
     for (const [action, spec] of Object.entries(lifecycle.actions)) {
-      if (spec.from.includes(state) && !seen.has(spec.to)) {
+      if ((spec.from as readonly string[]).includes(state) && !seen.has(spec.to)) {
         seen.add(spec.to);
         queue.push([spec.to, [...path, action]]);
       }
@@ -88,14 +88,16 @@ describe('lifecycles', () => {
 
           const res = await act(resource, id, action);
           const label = `${resource.name}: ${action} from ${state}`;
-          if (spec.from.includes(state)) {
+          if ((spec.from as readonly string[]).includes(state)) {
             expect(res.status, label).toBe(200);
             expect(res.body.status, label).toBe(spec.to);
             expect(res.headers.get('etag'), label).toBe(
               `"${Number(before.headers.get('etag')!.replace(/"/g, '')) + 1}"`,
             );
             const expected = [
-              resource.events?.statusChanged ? `${resource.name}.status_changed` : null,
+              resource.events?.includes('status_changed')
+                ? `${resource.name}.status_changed`
+                : null,
               spec.emits ? `${resource.name}.${spec.emits}` : null,
             ].filter(Boolean);
             expect((await eventsOf(id)).slice(eventsBefore.length).sort(), label).toEqual(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SPEC_EVENT_NAMES, WEBHOOK_VERSION } from '@erp/contract';
+import { BUSINESS_EVENT_NAMES, WEBHOOK_VERSION } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal, session } from './harness';
 import { fakeResolveHost, HOOKS, subscribe, webhookWorld } from './webhooks-harness';
@@ -39,7 +39,7 @@ describe('the event catalogue', () => {
       expect(res.status, path).toBe(200);
       const names = res.body.data.map((e: { name: string }) => e.name);
       expect(names).toHaveLength(27);
-      expect(new Set(names)).toEqual(new Set(SPEC_EVENT_NAMES));
+      expect(new Set(names)).toEqual(new Set(BUSINESS_EVENT_NAMES));
       expect(
         res.body.data.find((e: { name: string }) => e.name === 'purchase_order.approved'),
       ).toMatchObject({ resource: 'purchase_order', action: 'approved' });

@@ -10,6 +10,8 @@ export const MODULES = [
   'hr',
   'production',
   'projects',
+  'assets',
+  'support',
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 

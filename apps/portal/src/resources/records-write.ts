@@ -47,7 +47,7 @@ export async function insertRecord(
     columns.push(c.column);
     values.push(params.add(c.value, c.cast, c.label));
   }
-  const events = resource.events?.created ? [`${resource.name}.created`] : [];
+  const events = resource.events?.includes('created') ? [`${resource.name}.created`] : [];
   const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, events, params)} SELECT o.j::text AS j, o.version FROM o`;
   const { rows } = await client
     .query<{ j: string; version: number }>(text, params.values)
@@ -145,7 +145,7 @@ export async function transitionRecord(
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
   const events = [
-    resource.events?.statusChanged ? `${resource.name}.status_changed` : '',
+    resource.events?.includes('status_changed') ? `${resource.name}.status_changed` : '',
     spec.emits ? `${resource.name}.${spec.emits}` : '',
   ].filter(Boolean);
   const text = `WITH old AS (SELECT t.id, t.status FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),

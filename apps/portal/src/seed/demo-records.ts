@@ -47,11 +47,7 @@ function walk(resource: Resource, n: number): string[] {
   const visited = new Set([state]);
   for (;;) {
     const next = Object.entries(lifecycle.actions).find(
-      ([, spec]) =>
-        spec.from.includes(state) &&
-        !visited.has(spec.to) &&
-        spec.to !== 'annule' &&
-        spec.to !== 'annulee',
+      ([, spec]) => spec.from.includes(state) && !visited.has(spec.to) && spec.to !== 'annule',
     );
     if (!next) break;
     steps.push(next[0]);

@@ -14,8 +14,8 @@ export const PLANS = [
   {
     code: 'business',
     name: 'Business',
-    description: 'Sales, purchasing, stock and accounting.',
-    modules: ['sales', 'purchasing', 'inventory', 'accounting', 'crm'],
+    description: 'Sales, purchasing, stock, accounting and customer support.',
+    modules: ['sales', 'purchasing', 'inventory', 'accounting', 'crm', 'support'],
     monthly: 4900,
     max_users: 25,
   },

@@ -1,65 +1,73 @@
 import { type Field, type Resource, sampleOf } from '@erp/contract';
-
-const WORDS = [
-  'Atlas',
-  'Boréal',
-  'Cèdre',
-  'Delta',
-  'Étoile',
-  'Fjord',
-  'Granit',
-  'Hélios',
-  'Iris',
-  'Jade',
-  'Kobalt',
-  'Lumen',
-];
+import type { Faker } from '@faker-js/faker';
+import { fakerFor, fakeText } from './fake';
 
 /** Ids of existing records by resource name (`user`: members of the tenant), to fill references. */
 export type ReferencePool = ReadonlyMap<string, readonly string[]>;
 
 /**
- * A valid create body for a resource, varied by `n`: every required field, most optional
- * ones, references drawn from `refs`. Used by the seed and by generated tests.
+ * A valid create body for a resource, varied by `n` and the same for the same `n` on every run:
+ * every required field, most optional ones, text from fake data where the field's kind or name
+ * says what it holds, references drawn from `refs`. Used by the seed and by generated tests.
  */
 export function sampleBody(
   resource: Resource,
   n: number,
   refs: ReferencePool,
 ): Record<string, unknown> {
+  const faker = fakerFor(resource.name, n);
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.required && n % 4 === 3) continue; // leave some optional fields empty
-    const value = sampleValue(name, field, n, refs);
+    const value = sampleValue(name, field, n, refs, faker);
     if (value !== undefined) body[name] = value;
   }
   return body;
 }
 
-/** One plausible value of a field: its type's sample, references drawn from `refs`. */
-export function sampleValue(name: string, field: Field, n: number, refs: ReferencePool): unknown {
-  if (field.type === 'reference') {
-    const pool = refs.get(field.resource) ?? [];
-    if (pool.length > 0) return pool[n % pool.length];
-    if (field.required) throw new Error(`no ${field.resource} to reference`);
-    return undefined;
+/** One plausible value of a field: fake data, its type's sample, or a reference from `refs`. */
+export function sampleValue(
+  name: string,
+  field: Field,
+  n: number,
+  refs: ReferencePool,
+  faker: Faker = fakerFor(name, n),
+): unknown {
+  switch (field.type) {
+    case 'reference': {
+      const pool = refs.get(field.resource) ?? [];
+      if (pool.length > 0) return pool[n % pool.length];
+      if (field.required) throw new Error(`no ${field.resource} to reference`);
+      return undefined;
+    }
+    case 'lines':
+      return Array.from({ length: 1 + (n % 3) }, (_, i) => {
+        const line: Record<string, unknown> = {};
+        for (const [lineName, lineField] of Object.entries(field.fields)) {
+          const value =
+            lineName === 'tax_rate'
+              ? ['20', '10', '5.5'][i % 3]
+              : sampleValue(lineName, lineField, n + i, refs, faker);
+          if (value !== undefined) line[lineName] = value;
+        }
+        return line;
+      });
+    case 'text': {
+      if (field.example !== undefined && n === 0) return String(field.example);
+      return (
+        fakeText(name, field, faker, n) ??
+        `${faker.commerce.productAdjective()} ${name.replace(/_/g, ' ')} ${n + 1}`.slice(
+          0,
+          field.maxLength,
+        )
+      );
+    }
+    case 'email':
+      return faker.internet
+        .email({ provider: 'example.test', allowSpecialCharacters: false })
+        .toLowerCase()
+        .slice(0, field.maxLength);
+    default:
+      return sampleOf(field, n);
   }
-  if (field.type === 'lines')
-    return Array.from({ length: 1 + (n % 3) }, (_, i) => {
-      const line: Record<string, unknown> = {};
-      for (const [lineName, lineField] of Object.entries(field.fields)) {
-        const value =
-          lineName === 'tax_rate'
-            ? ['20', '10', '5.5'][i % 3]
-            : sampleValue(lineName, lineField, n + i, refs);
-        if (value !== undefined) line[lineName] = value;
-      }
-      return line;
-    });
-  if (field.type === 'text' && !(field.example !== undefined && n === 0))
-    return `${WORDS[n % WORDS.length]} ${name.replace(/_/g, ' ')} ${n + 1}`.slice(
-      0,
-      field.maxLength,
-    );
-  return sampleOf(field, n);
 }

@@ -34,7 +34,7 @@ export function syntheticRegistry(count: number): Resource[] {
         initial: 'brouillon',
         actions: { validate: { from: ['brouillon'], to: 'valide' } },
       },
-      events: { created: true, statusChanged: true },
+      events: ['created', 'status_changed'],
     }),
   );
 }

@@ -1,10 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../registry/define';
-import { eventCatalogue, SPEC_EVENT_NAMES } from '../registry/events';
+import { eventCatalogue } from '../registry/events';
 import { inputSchema } from '../registry/field-types';
 import { type Field, USER } from '../registry/fields';
 import { resourceRoutes } from '../registry/routes';
-import { catalogue } from './index';
+import { BUSINESS_EVENT_NAMES, type BusinessEventName, catalogue } from './index';
+
+/** The 27 business events of SPEC §7: the catalogue must record exactly these. */
+const SPEC_EVENT_NAMES = [
+  'quote.created',
+  'quote.status_changed',
+  'sales_order.created',
+  'sales_order.status_changed',
+  'delivery.created',
+  'delivery.status_changed',
+  'invoice.created',
+  'invoice.status_changed',
+  'credit_note.created',
+  'credit_note.status_changed',
+  'payment.created',
+  'purchase_order.created',
+  'purchase_order.status_changed',
+  'purchase_order.approval_requested',
+  'purchase_order.approved',
+  'purchase_order.rejected',
+  'goods_receipt.created',
+  'goods_receipt.status_changed',
+  'supplier_invoice.created',
+  'supplier_invoice.status_changed',
+  'supplier_invoice.approved',
+  'production_order.created',
+  'production_order.status_changed',
+  'expense_report.created',
+  'expense_report.approved',
+  'expense_report.rejected',
+  'lead.created',
+] as const;
+
+// The same 27 at the type level: the declarations' literal event names are exactly the SPEC's.
+type SpecEventName = (typeof SPEC_EVENT_NAMES)[number];
+const exactlyTheSpecs: [BusinessEventName] extends [SpecEventName]
+  ? [SpecEventName] extends [BusinessEventName]
+    ? true
+    : false
+  : false = true;
 
 const byName = new Map(catalogue.map((r) => [r.name, r]));
 
@@ -13,6 +52,8 @@ describe('the catalogue', () => {
     const names = eventCatalogue(catalogue).map((e) => e.name);
     expect(names).toHaveLength(SPEC_EVENT_NAMES.length);
     expect(new Set(names)).toEqual(new Set(SPEC_EVENT_NAMES));
+    expect(new Set(BUSINESS_EVENT_NAMES)).toEqual(new Set(SPEC_EVENT_NAMES));
+    expect(exactlyTheSpecs).toBe(true);
   });
 
   it('gives sales orders the lifecycle of SPEC §6, and nothing more', () => {

@@ -99,3 +99,11 @@ export function stockLines(extra: Record<string, Field> = {}, o: LinesOptions = 
     { required: true, description: 'Products and quantities moved.', ...o },
   );
 }
+
+/** The customer a sales document is for. */
+export const customerReference = (): Field =>
+  reference('customer', {
+    required: true,
+    filterable: true,
+    example: '01935c1e-7b2a-7c3d-9e4f-a1b2c3d4e5f6',
+  });

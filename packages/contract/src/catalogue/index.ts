@@ -1,32 +1,38 @@
-import type { Resource } from '../registry/define';
-import { creditNotes, invoices, payments, supplierInvoices } from './accounting';
-import { customers, leads } from './crm';
-import { employees, expenseReports } from './hr';
-import { products, warehouses } from './inventory';
-import { productionOrders } from './production';
-import { goodsReceipts, purchaseOrders, suppliers } from './purchasing';
-import { deliveries, quotes, salesOrders } from './sales';
+import { inDependencyOrder, type Resource } from '../registry/define';
+import { accounting } from './accounting/index';
+import { crm } from './crm/index';
+import { hr } from './hr/index';
+import { inventory } from './inventory/index';
+import { production } from './production/index';
+import { purchasing } from './purchasing/index';
+import { sales } from './sales/index';
+
+/** Every resource as declared, module by module (literal types kept). */
+const declared = [
+  ...sales,
+  ...purchasing,
+  ...inventory,
+  ...accounting,
+  ...crm,
+  ...hr,
+  ...production,
+] as const;
 
 /**
- * The product's business resources, in dependency order (referenced ones first), so tables
- * can be created in this order and dropped in reverse.
+ * The product's business resources, in dependency order computed from their references
+ * (referenced ones first): tables are created in this order and dropped in reverse, and the
+ * seed fills them in this order.
  */
-export const catalogue: Resource[] = [
-  products,
-  warehouses,
-  leads,
-  customers,
-  suppliers,
-  employees,
-  quotes,
-  salesOrders,
-  deliveries,
-  invoices,
-  creditNotes,
-  purchaseOrders,
-  goodsReceipts,
-  supplierInvoices,
-  payments,
-  productionOrders,
-  expenseReports,
+export const catalogue: readonly Resource[] = inDependencyOrder<Resource>(declared);
+
+/** The name of every business event the catalogue records, as a union of literals. */
+export type BusinessEventName = (typeof declared)[number]['eventNames'][number];
+
+/** Every business event name, in catalogue order (the webhook catalogue, SPEC §7). */
+export const BUSINESS_EVENT_NAMES = catalogue.flatMap((r) => r.eventNames) as [
+  BusinessEventName,
+  ...BusinessEventName[],
 ];
+
+/** A business event name (what subscriptions list and deliveries carry). */
+export type EventName = BusinessEventName;

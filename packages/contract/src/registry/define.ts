@@ -1,19 +1,24 @@
 import type { ModuleName } from '../modules';
 import { enumOf, type Field, money, text, timestamp, USER, uuid } from './fields';
+import { MAX_NAME, RESERVED_FIELDS, RESERVED_PATHS, SQL_RESERVED } from './reserved-names';
+import { isStatus, type Status } from './statuses';
 
 /** A lifecycle transition: `POST /{id}/<action>` moves a record from one of `from` to `to`. */
 export interface ActionDeclaration {
-  from: readonly string[];
-  to: string;
+  from: readonly Status[];
+  to: Status;
   description?: string;
-  /** An approval-step event this action records besides `status_changed` (e.g. `approved`). */
+  /**
+   * An approval-step event this action records besides `status_changed` (e.g. `approved`); it
+   * must be one of the resource's `events`.
+   */
   emits?: string;
 }
 
 export interface LifecycleDeclaration {
-  initial: string;
+  initial: Status;
   /** States in which PATCH and DELETE are allowed (default: the initial state only). */
-  editable?: readonly string[];
+  editable?: readonly Status[];
   actions: Record<string, ActionDeclaration>;
 }
 
@@ -33,12 +38,15 @@ export interface ResourceDeclaration {
   /** Adds read-only `subtotal_cents`, `tax_cents`, `total_cents` computed from a `lines` field. */
   totalsFrom?: string;
   lifecycle?: LifecycleDeclaration;
-  /** Which catalogue events this resource records. */
-  events?: { created?: boolean; statusChanged?: boolean };
+  /**
+   * The events this resource records (SPEC §7: only the 27 of the catalogue): `created`,
+   * `status_changed` (needs a lifecycle), and approval steps its actions `emits`.
+   */
+  events?: readonly string[];
 }
 
-/** A declaration with everything derived from it. */
-export interface Resource extends ResourceDeclaration {
+/** A declaration with everything derived from it; `E` is the union of its event names. */
+export interface Resource<E extends string = string> extends ResourceDeclaration {
   schemaName: string;
   table: string;
   /** Fields the server sets: id, number, status, totals, version, timestamps. */
@@ -47,133 +55,20 @@ export interface Resource extends ResourceDeclaration {
   allFields: Record<string, Field>;
   states: string[];
   editableStates: string[];
-  /** Catalogue event names recorded by this resource. */
-  eventNames: string[];
+  /** Catalogue event names recorded by this resource, as literal types. */
+  eventNames: E[];
 }
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
-/** System tables and route prefixes a resource must not take. */
-const RESERVED_PATHS = new Set([
-  'auth',
-  'me',
-  'settings',
-  'internal',
-  'public',
-  'health',
-  'ready',
-  'openapi-json',
-  'plans',
-  'tenants',
-  'subscriptions',
-  'users',
-  'memberships',
-  'refresh-tokens',
-  'api-keys',
-  'rate-limit-buckets',
-  'events',
-  'idempotency-keys',
-  'document-sequences',
-]);
-/** SQL keywords PostgreSQL reserves: unusable as bare column names. */
-const SQL_RESERVED = new Set([
-  'all',
-  'analyse',
-  'analyze',
-  'and',
-  'any',
-  'array',
-  'as',
-  'asc',
-  'asymmetric',
-  'both',
-  'case',
-  'cast',
-  'check',
-  'collate',
-  'column',
-  'constraint',
-  'create',
-  'current_catalog',
-  'current_date',
-  'current_role',
-  'current_time',
-  'current_timestamp',
-  'current_user',
-  'default',
-  'deferrable',
-  'desc',
-  'distinct',
-  'do',
-  'else',
-  'end',
-  'except',
-  'false',
-  'fetch',
-  'for',
-  'foreign',
-  'from',
-  'grant',
-  'group',
-  'having',
-  'in',
-  'initially',
-  'intersect',
-  'into',
-  'lateral',
-  'leading',
-  'limit',
-  'localtime',
-  'localtimestamp',
-  'not',
-  'null',
-  'offset',
-  'on',
-  'only',
-  'or',
-  'placing',
-  'primary',
-  'references',
-  'returning',
-  'select',
-  'session_user',
-  'some',
-  'symmetric',
-  'table',
-  'then',
-  'to',
-  'trailing',
-  'true',
-  'union',
-  'unique',
-  'user',
-  'using',
-  'variadic',
-  'when',
-  'where',
-  'window',
-  'with',
-]);
-/** Leaves room for derived names (`<table>_tenant_id_<column>_fkey`) within PostgreSQL's 63 bytes. */
-const MAX_NAME = 30;
-const RESERVED = new Set([
-  'id',
-  'tenant_id',
-  'number',
-  'status',
-  'version',
-  'created_at',
-  'updated_at',
-  'subtotal_cents',
-  'tax_cents',
-  'total_cents',
-  'order',
-  'page_size',
-  'cursor',
-]);
-
-/** Checks a declaration and derives its system fields, states and events. Throws on mistakes. */
-export function defineResource(declaration: ResourceDeclaration): Resource {
+/**
+ * Checks a declaration and derives its system fields, states and events. Throws on mistakes.
+ * The name and the events are inferred as literals, so `eventNames` is typed `'quote.created' |
+ * 'quote.status_changed'` and the catalogue's event names are a union the compiler knows.
+ */
+export function defineResource<const N extends string, const E extends readonly string[] = []>(
+  declaration: ResourceDeclaration & { name: N; events?: E },
+): Resource<`${N}.${E[number]}`> {
   const { name, path, fields, lifecycle, numbering, totalsFrom } = declaration;
   const fail = (message: string) => {
     throw new Error(`resource ${name}: ${message}`);
@@ -187,7 +82,7 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
   for (const [field, spec] of Object.entries(fields)) {
     if (!SNAKE.test(field) || field.length > MAX_NAME)
       fail(`field ${field} must be snake_case, at most ${MAX_NAME} characters`);
-    if (RESERVED.has(field)) fail(`field ${field} is reserved`);
+    if (RESERVED_FIELDS.has(field)) fail(`field ${field} is reserved`);
     if (SQL_RESERVED.has(field)) fail(`field ${field} is an SQL keyword`);
     if (spec.sortable && !spec.required) fail(`sortable field ${field} must be required`);
     if (spec.filterable && (spec.type === 'lines' || spec.type === 'json'))
@@ -249,16 +144,19 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
   readOnlyFields.created_at = timestamp({ required: true, filterable: true, sortable: true });
   readOnlyFields.updated_at = timestamp({ required: true, filterable: true, sortable: true });
 
-  const eventNames: string[] = [];
-  if (declaration.events?.created) eventNames.push(`${name}.created`);
-  if (declaration.events?.statusChanged) {
-    if (!lifecycle) fail('statusChanged events need a lifecycle');
-    eventNames.push(`${name}.status_changed`);
+  const events: readonly string[] = declaration.events ?? [];
+  if (new Set(events).size !== events.length) fail('an event is listed twice');
+  for (const event of events) {
+    if (!SNAKE.test(event)) fail(`event ${event} must be snake_case`);
+    if (event === 'status_changed' && !lifecycle) fail('status_changed events need a lifecycle');
+    const emitted = Object.values(lifecycle?.actions ?? {}).some((a) => a.emits === event);
+    if (event !== 'created' && event !== 'status_changed' && !emitted)
+      fail(`event ${event} is recorded by no action (emits)`);
   }
-  for (const action of Object.values(lifecycle?.actions ?? {})) {
-    if (action.emits && !eventNames.includes(`${name}.${action.emits}`))
-      eventNames.push(`${name}.${action.emits}`);
-  }
+  for (const [action, spec] of Object.entries(lifecycle?.actions ?? {}))
+    if (spec.emits && !events.includes(spec.emits))
+      fail(`action ${action} emits ${spec.emits}, which is not in events`);
+  const eventNames = events.map((event) => `${name}.${event}` as `${N}.${E[number]}`);
 
   return {
     ...declaration,
@@ -273,12 +171,13 @@ export function defineResource(declaration: ResourceDeclaration): Resource {
 }
 
 function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => never): string[] {
-  const states = new Set([lifecycle.initial]);
+  if (!isStatus(lifecycle.initial)) fail(`state ${lifecycle.initial} is not in the vocabulary`);
+  const states = new Set<string>([lifecycle.initial]);
   for (const [action, spec] of Object.entries(lifecycle.actions)) {
     if (!SNAKE.test(action)) fail(`action ${action} must be snake_case`);
     if (spec.from.length === 0) fail(`action ${action} has no source state`);
     for (const s of [...spec.from, spec.to]) {
-      if (!SNAKE.test(s)) fail(`state ${s} must be a snake_case French identifier`);
+      if (!isStatus(s)) fail(`state ${s} is not in the status vocabulary (statuses.ts)`);
       states.add(s);
     }
   }
@@ -321,4 +220,46 @@ export function createRegistry(resources: readonly Resource[]): ReadonlyMap<stri
     }
   }
   return byName;
+}
+
+/**
+ * The resources in dependency order, computed from their references (top-level and in lines):
+ * every resource after those it refers to, so tables are created in this order and dropped in
+ * reverse, and the seed has something to refer to. Ties keep the given order. A cycle between
+ * two resources (possible only through optional references) is refused: composite foreign keys
+ * would need deferred constraints and the seed an update pass.
+ */
+export function inDependencyOrder<R extends Resource>(resources: readonly R[]): R[] {
+  const byName = new Map(resources.map((r) => [r.name, r]));
+  const dependencies = new Map(
+    resources.map((r) => [r.name, new Set(referencedResources(r).filter((n) => n !== r.name))]),
+  );
+  const ordered: R[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < resources.length) {
+    const next = resources.find(
+      (r) =>
+        !placed.has(r.name) &&
+        [...dependencies.get(r.name)!].every((d) => placed.has(d) || !byName.has(d)),
+    );
+    if (!next) {
+      const stuck = resources.filter((r) => !placed.has(r.name)).map((r) => r.name);
+      throw new Error(`resources refer to each other in a cycle: ${stuck.join(', ')}`);
+    }
+    ordered.push(next);
+    placed.add(next.name);
+  }
+  return ordered;
+}
+
+/** The names of the resources a resource refers to (users excluded). */
+export function referencedResources(resource: Resource): string[] {
+  const names = new Set<string>();
+  for (const field of Object.values(resource.fields)) {
+    if (field.type === 'reference' && field.resource !== USER) names.add(field.resource);
+    if (field.type === 'lines')
+      for (const line of Object.values(field.fields))
+        if (line.type === 'reference') names.add(line.resource);
+  }
+  return [...names];
 }

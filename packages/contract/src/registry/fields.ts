@@ -14,6 +14,41 @@ export type FieldType =
   | 'lines'
   | 'json';
 
+/**
+ * What a text value is, for the demo seed's fake data (names, addresses, codes that read as
+ * real): the seed maps each kind to a fake-data generator. Fields without one get a value from
+ * their name (`city`, `phone`, …) or their type.
+ */
+export const FAKE_KINDS = [
+  'company',
+  'person_name',
+  'first_name',
+  'last_name',
+  'job_title',
+  'department',
+  'phone',
+  'street',
+  'city',
+  'postal_code',
+  'region',
+  'country_code',
+  'iban',
+  'bic',
+  'vat_number',
+  'url',
+  'sku',
+  'barcode',
+  'serial_number',
+  'product_name',
+  'code',
+  'word',
+  'words',
+  'sentence',
+  'paragraph',
+  'color',
+] as const;
+export type FakeKind = (typeof FAKE_KINDS)[number];
+
 interface FieldOptions {
   /** Must be given on create (and may not be set to null). */
   required?: boolean;
@@ -23,6 +58,8 @@ interface FieldOptions {
   sortable?: boolean;
   description?: string;
   example?: unknown;
+  /** What the demo seed fills it with (see FAKE_KINDS). */
+  fake?: FakeKind;
 }
 
 export interface TextField extends FieldOptions {

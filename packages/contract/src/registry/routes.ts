@@ -94,7 +94,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
         path: base,
         operationId: `create${resource.schemaName}`,
         summary: `Create a ${resource.name.replace(/_/g, ' ')}`,
-        description: `${write}${resource.events?.created ? ` Records \`${resource.name}.created\`.` : ''}`,
+        description: `${write}${resource.events?.includes('created') ? ` Records \`${resource.name}.created\`.` : ''}`,
         request: {
           headers: z.object({ ...tenantHeaders, ...idempotencyHeader }),
           body: { required: true, content: { 'application/json': { schema: schemas.create } } },
@@ -167,7 +167,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
 
   for (const [action, spec] of Object.entries(resource.lifecycle?.actions ?? {})) {
     const events = [
-      resource.events?.statusChanged ? `${resource.name}.status_changed` : '',
+      resource.events?.includes('status_changed') ? `${resource.name}.status_changed` : '',
       spec.emits ? `${resource.name}.${spec.emits}` : '',
     ].filter(Boolean);
     routes.push({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { SPEC_EVENT_NAMES } from '../registry/events';
+import { BUSINESS_EVENT_NAMES } from '../catalogue/index';
 import { pageQueryShape, TimestampSchema, UuidSchema } from './common';
 import { WEBHOOK_TEST_EVENT } from './webhooks';
 
@@ -61,7 +61,7 @@ export const WebhookDeliveryListSchema = z
 export const WebhookDeliveryListQuerySchema = z.object({
   status: z.enum(DELIVERY_STATUSES).optional(),
   event: z
-    .enum([...SPEC_EVENT_NAMES, WEBHOOK_TEST_EVENT])
+    .enum([...BUSINESS_EVENT_NAMES, WEBHOOK_TEST_EVENT])
     .optional()
     .openapi({ description: 'Only deliveries of this event type.' }),
   ...pageQueryShape(200),

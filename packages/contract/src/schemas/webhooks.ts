@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { SPEC_EVENT_NAMES } from '../registry/events';
+import { BUSINESS_EVENT_NAMES } from '../catalogue/index';
 import { TimestampSchema, UuidSchema, withoutCredentials } from './common';
 
 /** The payload version (YYYY-MM-DD) a new subscription is pinned to (`X-Service-Webhook-Version`). */
@@ -11,7 +11,7 @@ export const SECRET_OVERLAP_MAX_HOURS = 24;
 export const SUBSCRIBER_URL_MAX_LENGTH = 2048;
 
 export const WebhookEventNameSchema = z
-  .enum(SPEC_EVENT_NAMES, { error: (issue) => `unknown event ${JSON.stringify(issue.input)}` })
+  .enum(BUSINESS_EVENT_NAMES, { error: (issue) => `unknown event ${JSON.stringify(issue.input)}` })
   .openapi('WebhookEventName', {
     description: 'An event of the catalogue (`GET /api/v1/settings/webhooks/events`).',
   });
@@ -46,7 +46,7 @@ const SubscriberUrlSchema = z
 const EventListSchema = z
   .array(WebhookEventNameSchema)
   .min(1)
-  .max(SPEC_EVENT_NAMES.length)
+  .max(BUSINESS_EVENT_NAMES.length)
   .refine((names) => new Set(names).size === names.length, 'events must not repeat')
   .openapi({ example: ['sales_order.created', 'sales_order.status_changed'] });
 

@@ -1,6 +1,6 @@
-import { defineResource } from '../registry/define';
-import { date, decimal, enumOf, reference, text } from '../registry/fields';
-import { notes, stockLines } from './field-sets';
+import { defineResource } from '../../registry/define';
+import { date, decimal, enumOf, reference, text } from '../../registry/fields';
+import { notes, stockLines } from '../field-sets';
 
 /** An order to make a product (ERPNext Work Order, Odoo mrp.production). */
 export const productionOrders = defineResource({
@@ -57,5 +57,5 @@ export const productionOrders = defineResource({
       cancel: { from: ['brouillon', 'lance'], to: 'annule', description: 'Will not be produced.' },
     },
   },
-  events: { created: true, statusChanged: true },
+  events: ['created', 'status_changed'],
 });

@@ -1,6 +1,5 @@
-import { defineResource } from '../registry/define';
-import { boolean, decimal, enumOf, money, text } from '../registry/fields';
-import { addressFields } from './field-sets';
+import { defineResource } from '../../registry/define';
+import { boolean, decimal, enumOf, money, text } from '../../registry/fields';
 
 /** Something bought, stocked or sold (ERPNext Item, Odoo product.product). */
 export const products = defineResource({
@@ -68,32 +67,5 @@ export const products = defineResource({
       description: 'False archives the product: kept for history, not offered for new documents.',
       example: true,
     }),
-  },
-});
-
-/** A place stock is kept (ERPNext Warehouse, Odoo stock.warehouse). */
-export const warehouses = defineResource({
-  name: 'warehouse',
-  path: 'warehouses',
-  module: 'inventory',
-  description: 'A place where stock is kept.',
-  fields: {
-    code: text({
-      required: true,
-      filterable: true,
-      sortable: true,
-      maxLength: 32,
-      description: 'Short code printed on documents.',
-      example: 'LYON-1',
-    }),
-    name: text({
-      required: true,
-      filterable: true,
-      sortable: true,
-      maxLength: 200,
-      example: 'Lyon main',
-    }),
-    ...addressFields(),
-    active: boolean({ required: true, filterable: true, example: true }),
   },
 });

@@ -1,0 +1,39 @@
+import { defineResource } from '../../registry/define';
+import { date, enumOf, reference } from '../../registry/fields';
+import { currency, notes, pricedLines } from '../field-sets';
+
+/** A credit note against an invoice (ERPNext return Sales Invoice, Odoo out_refund). */
+export const creditNotes = defineResource({
+  name: 'credit_note',
+  path: 'credit-notes',
+  module: 'accounting',
+  description: 'A credit note: reduces what a customer owes on an invoice.',
+  numbering: { prefix: 'CN' },
+  fields: {
+    invoice_id: reference('invoice', { required: true, filterable: true }),
+    customer_id: reference('customer', { required: true, filterable: true }),
+    credit_note_date: date({ required: true, filterable: true, sortable: true }),
+    reason: enumOf(['return', 'damaged_goods', 'pricing_error', 'commercial_gesture', 'other'], {
+      required: true,
+      filterable: true,
+      example: 'return',
+    }),
+    currency: currency(),
+    lines: pricedLines(),
+    notes: notes(),
+  },
+  totalsFrom: 'lines',
+  lifecycle: {
+    initial: 'brouillon',
+    actions: {
+      issue: { from: ['brouillon'], to: 'emis', description: 'Sent to the customer.' },
+      apply: {
+        from: ['emis'],
+        to: 'impute',
+        description: 'Offset against the invoice or refunded.',
+      },
+      cancel: { from: ['brouillon', 'emis'], to: 'annule', description: 'Void.' },
+    },
+  },
+  events: ['created', 'status_changed'],
+});

@@ -1,0 +1,50 @@
+import { defineResource } from '../../registry/define';
+import { date, enumOf, money, reference, text } from '../../registry/fields';
+import { currency, notes } from '../field-sets';
+
+/** Money received or paid (ERPNext Payment Entry, Odoo account.payment). */
+export const payments = defineResource({
+  name: 'payment',
+  path: 'payments',
+  module: 'accounting',
+  description: 'A payment received from a customer or made to a supplier.',
+  numbering: { prefix: 'PAY' },
+  fields: {
+    direction: enumOf(['incoming', 'outgoing'], {
+      required: true,
+      filterable: true,
+      description: 'incoming: from a customer; outgoing: to a supplier.',
+      example: 'incoming',
+    }),
+    amount_cents: money({
+      required: true,
+      filterable: true,
+      sortable: true,
+      min: 1,
+      description: 'Amount in minor units of `currency`.',
+      example: 178800,
+    }),
+    currency: currency(),
+    method: enumOf(['bank_transfer', 'card', 'direct_debit', 'cheque', 'cash', 'other'], {
+      required: true,
+      filterable: true,
+      example: 'bank_transfer',
+    }),
+    paid_on: date({ required: true, filterable: true, sortable: true, example: '2026-04-18' }),
+    reference: text({
+      maxLength: 140,
+      filterable: true,
+      description: 'Bank or card reference of the transaction.',
+      example: 'VIR-2026-04-18-7781',
+    }),
+    customer_id: reference('customer', { filterable: true }),
+    supplier_id: reference('supplier', { filterable: true }),
+    invoice_id: reference('invoice', { filterable: true, description: 'The invoice it settles.' }),
+    supplier_invoice_id: reference('supplier_invoice', {
+      filterable: true,
+      description: 'The supplier invoice it settles.',
+    }),
+    notes: notes(),
+  },
+  events: ['created'],
+});

@@ -1,0 +1,53 @@
+import { defineResource } from '../../registry/define';
+import { date, reference, text } from '../../registry/fields';
+import { currency, notes, pricedLines } from '../field-sets';
+
+/** A supplier's invoice to approve and pay (ERPNext Purchase Invoice, Odoo in_invoice). */
+export const supplierInvoices = defineResource({
+  name: 'supplier_invoice',
+  path: 'supplier-invoices',
+  module: 'accounting',
+  description: 'A bill received from a supplier: submitted, approved (or rejected), then paid.',
+  numbering: { prefix: 'SINV' },
+  fields: {
+    supplier_id: reference('supplier', { required: true, filterable: true }),
+    purchase_order_id: reference('purchase_order', {
+      filterable: true,
+      description: 'The purchase order billed.',
+    }),
+    supplier_invoice_number: text({
+      required: true,
+      filterable: true,
+      sortable: true,
+      maxLength: 100,
+      description: "The number printed on the supplier's invoice.",
+      example: 'F-2026-0412',
+    }),
+    invoice_date: date({ required: true, filterable: true, sortable: true }),
+    due_date: date({ required: true, filterable: true, sortable: true }),
+    currency: currency(),
+    lines: pricedLines(),
+    notes: notes(),
+  },
+  totalsFrom: 'lines',
+  lifecycle: {
+    initial: 'brouillon',
+    actions: {
+      submit: {
+        from: ['brouillon'],
+        to: 'en_attente_approbation',
+        description: 'Sent for approval.',
+      },
+      approve: {
+        from: ['en_attente_approbation'],
+        to: 'approuve',
+        emits: 'approved',
+        description: 'Approved for payment.',
+      },
+      reject: { from: ['en_attente_approbation'], to: 'rejete', description: 'Disputed.' },
+      pay: { from: ['approuve'], to: 'paye', description: 'Paid to the supplier.' },
+      reopen: { from: ['rejete'], to: 'brouillon', description: 'Back to draft to be corrected.' },
+    },
+  },
+  events: ['created', 'status_changed', 'approved'],
+});

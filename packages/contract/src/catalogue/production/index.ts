@@ -1,0 +1,4 @@
+import { productionOrders } from './production-order';
+
+/** The production module's resources. */
+export const production = [productionOrders] as const;

@@ -1,0 +1,6 @@
+import { goodsReceipts } from './goods-receipt';
+import { purchaseOrders } from './purchase-order';
+import { suppliers } from './supplier';
+
+/** The purchasing module's resources. */
+export const purchasing = [suppliers, purchaseOrders, goodsReceipts] as const;

@@ -1,0 +1,68 @@
+import { defineResource } from '../../registry/define';
+import { date, reference, text } from '../../registry/fields';
+import { currency, notes, paymentTermsDays, pricedLines } from '../field-sets';
+
+/** An order to a supplier, approved before it is sent (ERPNext/Odoo Purchase Order). */
+export const purchaseOrders = defineResource({
+  name: 'purchase_order',
+  path: 'purchase-orders',
+  module: 'purchasing',
+  description:
+    'An order to a supplier: submitted for approval, approved or rejected, sent, then received.',
+  numbering: { prefix: 'PO' },
+  fields: {
+    supplier_id: reference('supplier', { required: true, filterable: true }),
+    order_date: date({ required: true, filterable: true, sortable: true, example: '2026-03-02' }),
+    expected_date: date({
+      filterable: true,
+      description: 'Date the goods are expected.',
+      example: '2026-03-16',
+    }),
+    warehouse_id: reference('warehouse', {
+      filterable: true,
+      description: 'Warehouse the goods are delivered to.',
+    }),
+    supplier_reference: text({
+      maxLength: 100,
+      filterable: true,
+      description: "The supplier's quotation or order confirmation number.",
+    }),
+    currency: currency(),
+    payment_terms_days: paymentTermsDays(),
+    lines: pricedLines(),
+    notes: notes(),
+  },
+  totalsFrom: 'lines',
+  lifecycle: {
+    initial: 'brouillon',
+    actions: {
+      submit: {
+        from: ['brouillon'],
+        to: 'en_attente_approbation',
+        emits: 'approval_requested',
+        description: 'Asks an approver to approve the order.',
+      },
+      approve: {
+        from: ['en_attente_approbation'],
+        to: 'approuve',
+        emits: 'approved',
+        description: 'The order may be sent.',
+      },
+      reject: {
+        from: ['en_attente_approbation'],
+        to: 'rejete',
+        emits: 'rejected',
+        description: 'The order may not be sent as it is.',
+      },
+      send: { from: ['approuve'], to: 'envoye', description: 'Sent to the supplier.' },
+      receive: { from: ['envoye'], to: 'recu', description: 'The goods arrived.' },
+      reopen: { from: ['rejete'], to: 'brouillon', description: 'Back to draft to be corrected.' },
+      cancel: {
+        from: ['brouillon', 'en_attente_approbation', 'approuve'],
+        to: 'annule',
+        description: 'Void; nothing was sent to the supplier.',
+      },
+    },
+  },
+  events: ['created', 'status_changed', 'approval_requested', 'approved', 'rejected'],
+});

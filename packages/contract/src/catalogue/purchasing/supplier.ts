@@ -1,0 +1,33 @@
+import { defineResource } from '../../registry/define';
+import { decimal, email, enumOf, text } from '../../registry/fields';
+import { addressFields, currency, notes, paymentTermsDays } from '../field-sets';
+
+/** Someone the tenant buys from (ERPNext Supplier, Odoo res.partner with a supplier rank). */
+export const suppliers = defineResource({
+  name: 'supplier',
+  path: 'suppliers',
+  module: 'purchasing',
+  description: 'A company or a person the tenant buys from.',
+  fields: {
+    name: text({
+      required: true,
+      filterable: true,
+      sortable: true,
+      maxLength: 200,
+      example: 'Bureau Pro Distribution',
+    }),
+    supplier_type: enumOf(['company', 'individual'], { filterable: true, example: 'company' }),
+    email: email({ filterable: true, example: 'ventes@bureaupro.fr' }),
+    phone: text({ maxLength: 50 }),
+    website: text({ maxLength: 200 }),
+    vat_number: text({ maxLength: 32, filterable: true, example: 'FR83404833048' }),
+    registration_number: text({ maxLength: 32, filterable: true }),
+    supplier_group: text({ maxLength: 100, filterable: true, example: 'Raw materials' }),
+    ...addressFields(),
+    currency: currency(false),
+    payment_terms_days: paymentTermsDays(),
+    iban: text({ maxLength: 34, description: 'Bank account to pay into.' }),
+    lead_time_days: decimal({ min: 0, description: 'Usual days between order and delivery.' }),
+    notes: notes(),
+  },
+});

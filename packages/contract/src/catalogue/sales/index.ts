@@ -1,0 +1,6 @@
+import { deliveries } from './delivery';
+import { quotes } from './quote';
+import { salesOrders } from './sales-order';
+
+/** The sales module's resources. */
+export const sales = [quotes, salesOrders, deliveries] as const;
