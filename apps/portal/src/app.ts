@@ -10,9 +10,9 @@ import {
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { registerAuthRoutes } from './auth';
 import type { Deps } from './deps';
 import type { AppEnv } from './http/context';
-import { registerAuthRoutes } from './routes/auth-routes';
 import { registerPlatformRoutes } from './routes/platform-routes';
 import { registerResourceRoutes } from './routes/resource-routes';
 import { registerSettingsRoutes } from './routes/settings-routes';

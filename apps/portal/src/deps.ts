@@ -2,7 +2,7 @@ import type { Database, Kysely } from '@erp/db';
 import type { Logger } from '@erp/logger';
 import type { SecretBox } from '@erp/webhooks';
 import type pg from 'pg';
-import type { TokenSigner } from './auth/jwt';
+import type { TokenSigner } from './auth';
 import type { PortalEnv } from './env';
 import type { TenantDatabase } from './resources/tenant-database';
 

@@ -225,7 +225,7 @@ describe('using API keys', () => {
       'cle_api_invalide',
     );
 
-    const { generateApiKey } = await import('../src/auth/api-key-format');
+    const { generateApiKey } = await import('../src/auth');
     expect((await get('/api/v1/me', apiKey(generateApiKey().key, tenant.slug))).body.code).toBe(
       'cle_api_invalide',
     );

@@ -1,9 +1,9 @@
 import { ApiError, routes } from '@erp/contract';
 import { sql } from '@erp/db';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { secure } from '../auth';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/context';
-import { secure } from '../http/secure';
 import { staticDocument } from '../http/static-document';
 import { recordLead } from '../platform/leads';
 import { listPublicPlans } from '../platform/plans';

@@ -2,10 +2,9 @@ import { ApiError, type Resource, type ResourceRoute, resourceRoutes } from '@er
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type pg from 'pg';
-import { requireRight } from '../auth/rights';
+import { requireRight, secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
-import { secure } from '../http/secure';
 import { requestFingerprint, runIdempotent, type StoredResponse } from '../resources/idempotency';
 import { getRecord, listRecords } from '../resources/records-read';
 import {

@@ -1,8 +1,8 @@
 import { routes } from '@erp/contract';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
-import { secure } from '../http/secure';
 import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../identity/api-keys';
 import { requireAdminSession } from '../identity/settings-access';
 import { createUser, listUsers, removeUser, updateUser } from '../identity/users';

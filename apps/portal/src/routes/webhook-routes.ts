@@ -8,10 +8,9 @@ import {
 } from '@erp/contract';
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { requireRight } from '../auth/rights';
+import { requireRight, secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
-import { secure } from '../http/secure';
 import { getDelivery, listDeliveries } from '../webhooks/deliveries';
 import { recoverDeliveries, retryDelivery, sendTestDelivery } from '../webhooks/replays';
 import { rotateSecret } from '../webhooks/secret-rotation';

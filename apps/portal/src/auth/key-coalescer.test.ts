@@ -1,7 +1,7 @@
 import { openDatabase } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { apiKey, createTestPortal } from './harness';
+import { apiKey, createTestPortal } from '../../test/harness';
+import { buildApp } from '../app';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('concurrent requests of one key', () => {
   it('never lets a wrong secret ride on a valid key’s call', async () => {
     const tenant = await portal.provisionTenant();
     const { key } = await portal.createKey(tenant, ['sales:read']);
-    const { generateApiKey } = await import('../src/auth/api-key-format');
+    const { generateApiKey } = await import('./api-key-format');
     // Same prefix, valid checksum, another secret: it reaches the database, in a call of its own.
     const forged = generateApiKey(
       key.slice('service_live_'.length, 'service_live_'.length + 12),

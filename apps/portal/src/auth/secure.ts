@@ -1,7 +1,7 @@
 import { requireSharedKey } from '@erp/http';
 import type { RouteConfig } from '@hono/zod-openapi';
-import { authenticate } from '../auth/authenticate';
 import type { Deps } from '../deps';
+import { authenticate } from './authenticate';
 
 /**
  * Attaches the authentication the contract declares in `security`, so a route cannot be

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app';
-import { createTestPortal, PASSWORD } from './harness';
+import { createTestPortal, PASSWORD } from '../../test/harness';
+import { buildApp } from '../app';
 
 // Counts password verifications (the real argon2 still runs): a refused attempt must cost none.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

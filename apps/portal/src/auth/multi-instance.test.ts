@@ -1,8 +1,8 @@
 import { openDatabase } from '@erp/db';
 import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { apiKey, createTestPortal, session } from './harness';
+import { apiKey, createTestPortal, session } from '../../test/harness';
+import { buildApp } from '../app';
 
 /** Two portal instances, each with its own pool and HTTP server, sharing one database. */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;

@@ -3,11 +3,17 @@ import { clientAddress } from '@erp/http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
-import { secure } from '../http/secure';
-import { describeCaller } from '../identity/me';
-import { login, logout, refresh } from '../identity/sessions';
+import { describeCaller } from './me';
+import { secure } from './secure';
+import { login, logout, refresh } from './sessions';
 
-/** Login, refresh, logout and `me`. */
+export { generateApiKey, hashApiKey } from './api-key-format';
+export { createTokenSigner, generateSigningKeys, type TokenSigner } from './jwt';
+export { generatePassword, hashPassword } from './passwords';
+export { isAdmin, requireRight, scopesOutsideModules } from './rights';
+export { secure } from './secure';
+
+/** Login, refresh, logout and `me`; the door other features use for authentication and rights. */
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(routes.login, async (c) => {
     const pair = await login(deps, c.req.valid('json'), clientAddress(c, deps.env.TRUST_PROXY));

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApiError, isUuid } from '@erp/contract';
 import { sql } from '@erp/db';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/jwt';
-import { beginLoginAttempt, endLoginAttempt } from '../auth/login-throttle';
-import { verifyPassword } from '../auth/passwords';
 import type { Deps } from '../deps';
+import { ACCESS_TOKEN_TTL_SECONDS } from './jwt';
+import { beginLoginAttempt, endLoginAttempt } from './login-throttle';
+import { verifyPassword } from './passwords';
 
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
