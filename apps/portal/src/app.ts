@@ -13,9 +13,9 @@ import { requestId } from 'hono/request-id';
 import { registerAuthRoutes } from './auth';
 import type { Deps } from './deps';
 import type { AppEnv } from './http/context';
+import { registerIdentityRoutes } from './identity';
 import { registerPlatformRoutes } from './routes/platform-routes';
 import { registerResourceRoutes } from './routes/resource-routes';
-import { registerSettingsRoutes } from './routes/settings-routes';
 import { registerWebhookRoutes } from './routes/webhook-routes';
 
 /**
@@ -48,7 +48,7 @@ export function buildApp(
   app.notFound(notFound);
 
   registerAuthRoutes(app, deps);
-  registerSettingsRoutes(app, deps);
+  registerIdentityRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
   registerResourceRoutes(app, deps, resources);

@@ -3,15 +3,20 @@ import { sql } from '@erp/db';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { secure } from '../auth';
 import type { Deps } from '../deps';
-import type { AppEnv } from '../http/context';
+import { type AppEnv, callerOf } from '../http/context';
 import { staticDocument } from '../http/static-document';
 import { recordLead } from '../platform/leads';
 import { listPublicPlans } from '../platform/plans';
+import {
+  readPortalAccess,
+  requirePlatformOperator,
+  updatePortalAccess,
+} from '../platform/portal-access';
 import { changeSubscription, provisionTenant } from '../platform/provisioning';
 
 /**
- * Public plans, internal provisioning and leads, health and the OpenAPI document, whose text
- * `openapi` gives (the committed openapi.json in the real app).
+ * Public plans, internal provisioning and leads, Settings → Portal access, health and the
+ * OpenAPI document, whose text `openapi` gives (the committed openapi.json in the real app).
  */
 export function registerPlatformRoutes(
   app: OpenAPIHono<AppEnv>,
@@ -38,6 +43,18 @@ export function registerPlatformRoutes(
   app.openapi(secure(routes.recordLead, deps), async (c) => {
     const { created, lead } = await recordLead(deps, c.req.valid('json'));
     return created ? c.json(lead, 201) : c.json(lead, 200);
+  });
+
+  // Settings → Portal access is platform-wide: the operator's super-admins only.
+  const operator = (c: Parameters<typeof callerOf>[0]) =>
+    requirePlatformOperator(callerOf(c), deps.env.PLATFORM_TENANT);
+  app.openapi(secure(routes.getPortalAccess, deps), async (c) => {
+    operator(c);
+    return c.json(await readPortalAccess(deps.db), 200);
+  });
+  app.openapi(secure(routes.updatePortalAccess, deps), async (c) => {
+    operator(c);
+    return c.json(await updatePortalAccess(deps, c.req.valid('json')), 200);
   });
 
   app.openapi(routes.health, (c) => c.json({ status: 'ok' as const }, 200));

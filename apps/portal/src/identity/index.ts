@@ -3,17 +3,12 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
-import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from '../identity/api-keys';
-import { requireAdminSession } from '../identity/settings-access';
-import { createUser, listUsers, removeUser, updateUser } from '../identity/users';
-import {
-  readPortalAccess,
-  requirePlatformOperator,
-  updatePortalAccess,
-} from '../platform/portal-access';
+import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from './api-keys';
+import { requireAdminSession } from './settings-access';
+import { createUser, listUsers, removeUser, updateUser } from './users';
 
-/** Settings → Users, Settings → API keys and Settings → Portal access. */
-export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+/** Settings → Users and Settings → API keys. */
+export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const admin = (c: Parameters<typeof callerOf>[0]) => requireAdminSession(callerOf(c));
 
   app.openapi(secure(routes.listUsers, deps), async (c) =>
@@ -48,16 +43,5 @@ export function registerSettingsRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): vo
       await rollApiKey(deps, admin(c), id, c.req.valid('json').expire_previous_in_hours),
       201,
     );
-  });
-
-  const operator = (c: Parameters<typeof callerOf>[0]) =>
-    requirePlatformOperator(callerOf(c), deps.env.PLATFORM_TENANT);
-  app.openapi(secure(routes.getPortalAccess, deps), async (c) => {
-    operator(c);
-    return c.json(await readPortalAccess(deps.db), 200);
-  });
-  app.openapi(secure(routes.updatePortalAccess, deps), async (c) => {
-    operator(c);
-    return c.json(await updatePortalAccess(deps, c.req.valid('json')), 200);
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, PASSWORD, session } from './harness';
+import { createTestPortal, PASSWORD, session } from '../../test/harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let tenant: Awaited<ReturnType<typeof portal.provisionTenant>>;

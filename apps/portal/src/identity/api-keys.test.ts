@@ -1,7 +1,7 @@
 import { type Database, Kysely, PostgresDialect } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { apiKey, createTestPortal, session } from './harness';
+import { apiKey, createTestPortal, session } from '../../test/harness';
+import { buildApp } from '../app';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let tenant: Awaited<ReturnType<typeof portal.provisionTenant>>;
@@ -225,7 +225,7 @@ describe('using API keys', () => {
       'cle_api_invalide',
     );
 
-    const { generateApiKey } = await import('../src/auth');
+    const { generateApiKey } = await import('../auth');
     expect((await get('/api/v1/me', apiKey(generateApiKey().key, tenant.slug))).body.code).toBe(
       'cle_api_invalide',
     );
