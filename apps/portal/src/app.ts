@@ -14,7 +14,7 @@ import { registerAuthRoutes } from './auth';
 import type { Deps } from './deps';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
-import { registerPlatformRoutes } from './routes/platform-routes';
+import { registerPlatformRoutes } from './platform';
 import { registerResourceRoutes } from './routes/resource-routes';
 import { registerWebhookRoutes } from './routes/webhook-routes';
 

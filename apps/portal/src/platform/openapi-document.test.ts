@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { negotiateEncoding } from '../src/http/static-document';
-import { createTestPortal } from './harness';
+import { createTestPortal } from '../../test/harness';
+import { negotiateEncoding } from '../http/static-document';
 
 /** GET /api/v1/openapi.json is the committed document, byte for byte, from source and built. */
-const PORTAL_DIR = path.resolve(import.meta.dirname, '..');
+const PORTAL_DIR = path.resolve(import.meta.dirname, '../..');
 const committed = readFileSync(path.resolve(PORTAL_DIR, '../../packages/contract/openapi.json'));
 const URL_PATH = '/api/v1/openapi.json';
 

@@ -5,14 +5,10 @@ import { secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
 import { staticDocument } from '../http/static-document';
-import { recordLead } from '../platform/leads';
-import { listPublicPlans } from '../platform/plans';
-import {
-  readPortalAccess,
-  requirePlatformOperator,
-  updatePortalAccess,
-} from '../platform/portal-access';
-import { changeSubscription, provisionTenant } from '../platform/provisioning';
+import { recordLead } from './leads';
+import { listPublicPlans } from './plans';
+import { readPortalAccess, requirePlatformOperator, updatePortalAccess } from './portal-access';
+import { changeSubscription, provisionTenant } from './provisioning';
 
 /**
  * Public plans, internal provisioning and leads, Settings → Portal access, health and the

@@ -1,7 +1,7 @@
 import { buildOpenApiDocument } from '@erp/contract/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { createTestPortal, INTERNAL_KEY, PASSWORD } from './harness';
+import { createTestPortal, INTERNAL_KEY, PASSWORD } from '../../test/harness';
+import { buildApp } from '../app';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, INTERNAL_KEY } from './harness';
+import { createTestPortal, INTERNAL_KEY } from '../../test/harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 beforeAll(async () => {

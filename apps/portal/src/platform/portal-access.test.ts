@@ -1,7 +1,7 @@
 import { sql } from '@erp/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { apiKey, createTestPortal, session } from './harness';
+import { apiKey, createTestPortal, session } from '../../test/harness';
+import { buildApp } from '../app';
 
 const PATH = '/api/v1/settings/portal-access';
 const OPERATOR = 'ops';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, INTERNAL_KEY } from './harness';
+import { createTestPortal, INTERNAL_KEY } from '../../test/harness';
 
 const PATH = '/api/v1/internal/leads';
 
