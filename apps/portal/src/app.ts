@@ -16,7 +16,7 @@ import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
 import { registerPlatformRoutes } from './platform';
 import { registerResourceRoutes } from './routes/resource-routes';
-import { registerWebhookRoutes } from './routes/webhook-routes';
+import { registerWebhookRoutes } from './webhooks';
 
 /**
  * Builds the portal's HTTP app from its dependencies (main.ts and tests alike). `openapi` is the

@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { createTokenSigner, generateSigningKeys } from './auth';
 import { parseEnv } from './env';
 import { createTenantDatabase } from './resources/tenant-database';
-import { resolveHostAddresses } from './webhooks/url-check';
+import { resolveHostAddresses } from './webhooks';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
 async function main(): Promise<void> {

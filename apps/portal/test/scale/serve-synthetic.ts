@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app';
 import { createTokenSigner, generateSigningKeys } from '../../src/auth';
 import { parseEnv } from '../../src/env';
 import { createTenantDatabase } from '../../src/resources/tenant-database';
-import { resolveHostAddresses } from '../../src/webhooks/url-check';
+import { resolveHostAddresses } from '../../src/webhooks';
 import { syntheticRegistry } from './synthetic-registry';
 
 /** A portal process serving a registry of RESOURCES synthetic resources; prints its start-up figures. */

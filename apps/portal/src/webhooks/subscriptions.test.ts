@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SPEC_EVENT_NAMES, WEBHOOK_VERSION } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, session } from './harness';
-import { fakeResolveHost, HOOKS, subscribe, webhookWorld } from './webhooks-harness';
+import { createTestPortal, session } from '../../test/harness';
+import { fakeResolveHost, HOOKS, subscribe, webhookWorld } from '../../test/webhooks-harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let world: Awaited<ReturnType<typeof webhookWorld>>;

@@ -11,16 +11,18 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { requireRight, secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
-import { getDelivery, listDeliveries } from '../webhooks/deliveries';
-import { recoverDeliveries, retryDelivery, sendTestDelivery } from '../webhooks/replays';
-import { rotateSecret } from '../webhooks/secret-rotation';
+import { getDelivery, listDeliveries } from './deliveries';
+import { recoverDeliveries, retryDelivery, sendTestDelivery } from './replays';
+import { rotateSecret } from './secret-rotation';
 import {
   createSubscription,
   deleteSubscription,
   getSubscription,
   listSubscriptions,
   updateSubscription,
-} from '../webhooks/subscriptions';
+} from './subscriptions';
+
+export { resolveHostAddresses } from './url-check';
 
 /** Rights are checked before the body is validated: a caller without the right learns nothing. */
 const requireWebhooksRight: MiddlewareHandler<AppEnv> = async function checkWebhooksRight(c, next) {

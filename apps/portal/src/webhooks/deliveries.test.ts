@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WEBHOOK_DELIVER, WEBHOOK_FANOUT } from '@erp/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal } from './harness';
+import { createTestPortal } from '../../test/harness';
 import {
   eventsOf,
   fakeResolveHost,
@@ -10,7 +10,7 @@ import {
   seedDelivery,
   subscribe,
   webhookWorld,
-} from './webhooks-harness';
+} from '../../test/webhooks-harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let world: Awaited<ReturnType<typeof webhookWorld>>;

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { catalogue } from '@erp/contract';
 import { WEBHOOK_FANOUT } from '@erp/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleBody } from '../src/seed/samples';
-import { createTestPortal } from './harness';
-import { populate } from './resources-harness';
+import { createTestPortal } from '../../test/harness';
+import { populate } from '../../test/resources-harness';
 import {
   eventsOf,
   fakeResolveHost,
@@ -12,7 +11,8 @@ import {
   queuedJobs,
   subscribe,
   webhookWorld,
-} from './webhooks-harness';
+} from '../../test/webhooks-harness';
+import { sampleBody } from '../seed/samples';
 
 /**
  * The fan-out trigger seen from the portal: a business write records its event, and the

@@ -1,7 +1,7 @@
 import { PUBLIC_URL_HOSTS, REFUSED_URL_HOSTS } from '@erp/webhooks/address-forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal } from './harness';
-import { fakeResolveHost, HOOKS, subscribe, webhookWorld } from './webhooks-harness';
+import { createTestPortal } from '../../test/harness';
+import { fakeResolveHost, HOOKS, subscribe, webhookWorld } from '../../test/webhooks-harness';
 
 type Portal = Awaited<ReturnType<typeof createTestPortal>>;
 let strict: Portal;
