@@ -15,7 +15,7 @@ import type { Deps } from './deps';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
 import { registerPlatformRoutes } from './platform';
-import { registerResourceRoutes } from './routes/resource-routes';
+import { registerResourceRoutes } from './resources';
 import { registerWebhookRoutes } from './webhooks';
 
 /**

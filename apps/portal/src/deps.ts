@@ -4,7 +4,7 @@ import type { SecretBox } from '@erp/webhooks';
 import type pg from 'pg';
 import type { TokenSigner } from './auth';
 import type { PortalEnv } from './env';
-import type { TenantDatabase } from './resources/tenant-database';
+import type { TenantDatabase } from './resources';
 
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */
 export interface Deps {

@@ -6,7 +6,7 @@ import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from './app';
 import { createTokenSigner, generateSigningKeys } from './auth';
 import { parseEnv } from './env';
-import { createTenantDatabase } from './resources/tenant-database';
+import { createTenantDatabase } from './resources';
 import { resolveHostAddresses } from './webhooks';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth';
 import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
-import { createTenantDatabase } from '../src/resources/tenant-database';
+import { createTenantDatabase } from '../src/resources';
 import { seedPlans } from '../src/seed/plans';
 
 export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';

@@ -8,7 +8,7 @@ import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from '../../src/app';
 import { createTokenSigner, generateSigningKeys } from '../../src/auth';
 import { parseEnv } from '../../src/env';
-import { createTenantDatabase } from '../../src/resources/tenant-database';
+import { createTenantDatabase } from '../../src/resources';
 import { resolveHostAddresses } from '../../src/webhooks';
 import { syntheticRegistry } from './synthetic-registry';
 

@@ -1,7 +1,7 @@
 import { catalogue } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, session } from './harness';
-import { populate } from './resources-harness';
+import { createTestPortal, session } from '../../test/harness';
+import { populate } from '../../test/resources-harness';
 
 /**
  * Values that look right (they pass a naive regular expression, and JavaScript's Date) but

@@ -1,8 +1,8 @@
 import { catalogue, type Resource } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleBody } from '../src/seed/samples';
-import { createTestPortal, session } from './harness';
-import { populate } from './resources-harness';
+import { createTestPortal, session } from '../../test/harness';
+import { populate } from '../../test/resources-harness';
+import { sampleBody } from '../seed/samples';
 
 /** Generated from the registry: every action tried from every state of every lifecycle. */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;

@@ -1,7 +1,7 @@
 import { catalogue, resourceRoutes } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, createTestPortal, session } from './harness';
-import { ALL_MODULE_SCOPES, populate } from './resources-harness';
+import { apiKey, createTestPortal, session } from '../../test/harness';
+import { ALL_MODULE_SCOPES, populate } from '../../test/resources-harness';
 
 /**
  * Generated from the registry: every route of every resource, called by another tenant's

@@ -15,8 +15,8 @@ import {
 } from '@erp/contract';
 import { resourceTableSql } from '@erp/db/resource-ddl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { createTestPortal, session } from './harness';
+import { createTestPortal, session } from '../../test/harness';
+import { buildApp } from '../app';
 
 /** A synthetic resource with one field of every filterable type. */
 const gadget = defineResource({

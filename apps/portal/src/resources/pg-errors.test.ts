@@ -1,8 +1,8 @@
 import { ApiError } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mapReadError, mapWriteError } from '../src/resources/pg-errors';
-import { CURSOR, Params } from '../src/resources/sql';
+import { mapReadError, mapWriteError } from './pg-errors';
+import { CURSOR, Params } from './sql';
 
 /**
  * The safety net behind the value parsers: whatever data exception (SQLSTATE class 22)

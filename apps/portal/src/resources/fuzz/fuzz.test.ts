@@ -2,9 +2,9 @@ import net from 'node:net';
 import { catalogue, errorCatalogue, resourceRoutes } from '@erp/contract';
 import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKey, createTestPortal, session } from '../../../test/harness';
+import { ALL_MODULE_SCOPES, populate } from '../../../test/resources-harness';
 import { casesFor, type FuzzCase, type FuzzContext, prng } from './fuzz-cases';
-import { apiKey, createTestPortal, session } from './harness';
-import { ALL_MODULE_SCOPES, populate } from './resources-harness';
 
 /**
  * Issue 12's fuzz: every route of the registry (generated from it, so it grows with the

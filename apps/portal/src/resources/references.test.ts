@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { catalogue, type Resource } from '@erp/contract';
 import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleBody } from '../src/seed/samples';
-import { createTestPortal, session } from './harness';
-import { populate } from './resources-harness';
+import { createTestPortal, session } from '../../test/harness';
+import { populate } from '../../test/resources-harness';
+import { sampleBody } from '../seed/samples';
 
 /**
  * References are checked wherever they are stored, generated from the registry: every

@@ -1,9 +1,9 @@
 import { catalogue } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRecord } from '../src/resources/records-write';
-import { sampleBody } from '../src/seed/samples';
-import { createTestPortal, session } from './harness';
-import { populate } from './resources-harness';
+import { createTestPortal, session } from '../../test/harness';
+import { populate } from '../../test/resources-harness';
+import { sampleBody } from '../seed/samples';
+import { insertRecord } from './records-write';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let tenant: Awaited<ReturnType<typeof portal.provisionTenant>>;

@@ -5,15 +5,19 @@ import type pg from 'pg';
 import { requireRight, secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
-import { requestFingerprint, runIdempotent, type StoredResponse } from '../resources/idempotency';
-import { getRecord, listRecords } from '../resources/records-read';
+import { requestFingerprint, runIdempotent, type StoredResponse } from './idempotency';
+import { getRecord, listRecords } from './records-read';
 import {
   insertRecord,
   patchRecord,
   removeRecord,
   transitionRecord,
   type WrittenRecord,
-} from '../resources/records-write';
+} from './records-write';
+
+export { mapWriteError } from './pg-errors';
+export { insertRecord, transitionRecord } from './records-write';
+export { createTenantDatabase, type TenantDatabase } from './tenant-database';
 
 type Ctx = Context<AppEnv>;
 type Handler = (c: Ctx) => Promise<Response>;
