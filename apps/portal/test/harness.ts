@@ -7,7 +7,7 @@ import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src
 import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
 import { createTenantDatabase } from '../src/resources';
-import { seedPlans } from '../src/seed/plans';
+import { seedPlans } from '../src/seed';
 
 export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';
 export const PASSWORD = 'correct horse battery staple';

@@ -12,7 +12,7 @@ import {
   subscribe,
   webhookWorld,
 } from '../../test/webhooks-harness';
-import { sampleBody } from '../seed/samples';
+import { sampleBody } from '../seed';
 
 /**
  * The fan-out trigger seen from the portal: a business write records its event, and the

@@ -1,5 +1,5 @@
 import type { Field, Resource } from '@erp/contract';
-import { type ReferencePool, sampleBody } from '../../seed/samples';
+import { type ReferencePool, sampleBody } from '../../seed';
 import { type Draft, type FuzzCase, type FuzzContext, type Prng, shared } from './fuzz-draft';
 import { BAD_BODIES, badBodyValues } from './fuzz-values';
 

@@ -1,5 +1,5 @@
 import type { ResourceRoute } from '@erp/contract';
-import { sampleBody } from '../../seed/samples';
+import { sampleBody } from '../../seed';
 import { bodyCases, ifMatchCases } from './fuzz-body-cases';
 import {
   type Draft,

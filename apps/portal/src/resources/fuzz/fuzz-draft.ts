@@ -1,4 +1,4 @@
-import type { ReferencePool } from '../../seed/samples';
+import type { ReferencePool } from '../../seed';
 
 /**
  * The fuzz test's requests, generated from the registry: whatever resources, fields, types and

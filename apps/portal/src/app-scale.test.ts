@@ -18,7 +18,11 @@ describe('a 200-resource registry', () => {
   it('starts and serves its OpenAPI document', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('./scale/serve-synthetic.ts', import.meta.url))],
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('../test/scale/serve-synthetic.ts', import.meta.url)),
+      ],
       {
         env: { ...process.env, DATABASE_URL: tdb.url, RESOURCES: '200' },
         stdio: ['ignore', 'pipe', 'inherit'],

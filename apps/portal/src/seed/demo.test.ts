@@ -1,8 +1,8 @@
 import { catalogue, USER } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN_EMAIL, seedDemo } from '../src/seed/demo';
-import { seedDemoRecords } from '../src/seed/demo-records';
-import { createTestPortal, session } from './harness';
+import { createTestPortal, session } from '../../test/harness';
+import { DEMO_ADMIN_EMAIL, seedDemo } from './demo';
+import { seedDemoRecords } from './demo-records';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, createTestPortal, INTERNAL_KEY, session } from './harness';
+import { apiKey, createTestPortal, INTERNAL_KEY, session } from '../test/harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let tenant: Awaited<ReturnType<typeof portal.provisionTenant>>;
@@ -220,7 +220,7 @@ describe('errors', () => {
   });
 
   it('an unexpected failure is 500 erreur_interne with the request id and no detail', async () => {
-    const { buildApp } = await import('../src/app');
+    const { buildApp } = await import('./app');
     const { openDatabase } = await import('@erp/db');
     const broken = openDatabase({
       url: portal.tdb.url.replace(/\/[^/]+$/, '/no_such_database'),
