@@ -10,13 +10,13 @@ import {
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { registerAuthRoutes } from './auth';
 import type { Deps } from './deps';
 import type { AppEnv } from './http/context';
-import { registerAuthRoutes } from './routes/auth-routes';
-import { registerPlatformRoutes } from './routes/platform-routes';
-import { registerResourceRoutes } from './routes/resource-routes';
-import { registerSettingsRoutes } from './routes/settings-routes';
-import { registerWebhookRoutes } from './routes/webhook-routes';
+import { registerIdentityRoutes } from './identity';
+import { registerPlatformRoutes } from './platform';
+import { registerResourceRoutes } from './resources';
+import { registerWebhookRoutes } from './webhooks';
 
 /**
  * Builds the portal's HTTP app from its dependencies (main.ts and tests alike). `openapi` is the
@@ -48,7 +48,7 @@ export function buildApp(
   app.notFound(notFound);
 
   registerAuthRoutes(app, deps);
-  registerSettingsRoutes(app, deps);
+  registerIdentityRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
   registerResourceRoutes(app, deps, resources);

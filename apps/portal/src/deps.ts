@@ -2,9 +2,9 @@ import type { Database, Kysely } from '@erp/db';
 import type { Logger } from '@erp/logger';
 import type { SecretBox } from '@erp/webhooks';
 import type pg from 'pg';
-import type { TokenSigner } from './auth/jwt';
+import type { TokenSigner } from './auth';
 import type { PortalEnv } from './env';
-import type { TenantDatabase } from './resources/tenant-database';
+import type { TenantDatabase } from './resources';
 
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */
 export interface Deps {

@@ -4,10 +4,10 @@ import { onShutdown, runMain, serveApp } from '@erp/http';
 import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from './app';
-import { createTokenSigner, generateSigningKeys } from './auth/jwt';
+import { createTokenSigner, generateSigningKeys } from './auth';
 import { parseEnv } from './env';
-import { createTenantDatabase } from './resources/tenant-database';
-import { resolveHostAddresses } from './webhooks/url-check';
+import { createTenantDatabase } from './resources';
+import { resolveHostAddresses } from './webhooks';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
 async function main(): Promise<void> {

@@ -3,11 +3,11 @@ import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from '../src/app';
-import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth/jwt';
+import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth';
 import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
-import { createTenantDatabase } from '../src/resources/tenant-database';
-import { seedPlans } from '../src/seed/plans';
+import { createTenantDatabase } from '../src/resources';
+import { seedPlans } from '../src/seed';
 
 export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';
 export const PASSWORD = 'correct horse battery staple';

@@ -23,7 +23,7 @@ const LOOKUP = `
 
 const TAKE = 'SELECT * FROM rate_limit_take($1::text[], $2::int[], 60000)';
 
-// The two statements /me runs after authentication, as Kysely writes them (identity/me.ts).
+// The two statements /me runs after authentication, as Kysely writes them (portal: auth/me.ts).
 const ME_USER = 'select "id", "email", "name" from "users" where "id" = $1';
 const ME_MEMBERSHIPS = `select "t"."id", "t"."slug", "t"."name", "t"."modules", "m"."roles"
   from "memberships" as "m" inner join "tenants" as "t" on "t"."id" = "m"."tenant_id"

@@ -68,17 +68,17 @@ describe('strictBodies', () => {
   });
 
   it.each([
-    ['a lone high surrogate', '{"name":"a\\ud800b"}'],
-    ['a lone low surrogate', '{"name":"\\udc00"}'],
-    ['a reversed pair', '["\\udc00\\ud800"]'],
-    ['a lone surrogate in a key', '{"\\ud800":1}'],
-    ['a lone surrogate deep inside', '{"lines":[{"notes":["ok","\\uDBFF"]}]}'],
-  ])('refuses JSON holding %s', async (_name, text) => {
+    ['a lone high surrogate', '{"name":"a\\ud800b"}', 'name'],
+    ['a lone low surrogate', '{"name":"\\udc00"}', 'name'],
+    ['a reversed pair', '["\\udc00\\ud800"]', '0'],
+    ['a lone surrogate in a key', '{"\\ud800":1}', '\ud800'],
+    ['a lone surrogate deep inside', '{"lines":[{"notes":["ok","\\uDBFF"]}]}', 'lines.0.notes.1'],
+  ])('refuses JSON holding %s, naming where', async (_name, text, path) => {
     const reply = await post('/json', 'application/json', text);
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({
       code: 'requete_invalide',
-      params: { issues: [{ code: 'invalid_string' }] },
+      params: { issues: [{ location: 'json', code: 'invalid_string', path }] },
     });
   });
 

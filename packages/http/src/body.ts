@@ -46,12 +46,13 @@ export async function readJson(c: Context): Promise<unknown> {
     });
   }
   // Lone surrogates only come from \u escapes: text decoded from UTF-8 cannot hold one.
-  if (text.includes('\\u') && !isWellFormed(value)) {
+  const badPath = text.includes('\\u') ? loneSurrogatePath(value, []) : undefined;
+  if (badPath !== undefined) {
     throw new ApiError('requete_invalide', 'The request body holds an unpaired surrogate.', {
       issues: [
         {
-          location: 'body',
-          path: '',
+          location: 'json',
+          path: badPath,
           code: 'invalid_string',
           message: 'A \\uD800-\\uDFFF escape must be half of a surrogate pair',
         },
@@ -147,13 +148,22 @@ function isUtf8Label(label: string): boolean {
 /** ES2024's String.prototype.isWellFormed (Node 20+), not yet in the ES2023 lib we compile with. */
 const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();
 
-function isWellFormed(value: unknown): boolean {
-  if (typeof value === 'string') return wellFormed(value);
-  if (Array.isArray(value)) return value.every(isWellFormed);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).every(([key, v]) => wellFormed(key) && isWellFormed(v));
+/** The dotted path of the first string or key holding a lone surrogate, or undefined. */
+function loneSurrogatePath(value: unknown, path: string[]): string | undefined {
+  if (typeof value === 'string') return wellFormed(value) ? undefined : path.join('.');
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = loneSurrogatePath(item, [...path, String(i)]);
+      if (found !== undefined) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (!wellFormed(key)) return [...path, key].join('.');
+      const found = loneSurrogatePath(item, [...path, key]);
+      if (found !== undefined) return found;
+    }
   }
-  return true;
+  return undefined;
 }
 
 function undecodable(message: string): ApiError {

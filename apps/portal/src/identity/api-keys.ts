@@ -1,7 +1,6 @@
 import { API_KEY_MAX_LIFETIME_DAYS, ApiError } from '@erp/contract';
 import type { ApiKeysTable, Selectable } from '@erp/db';
-import { generateApiKey, hashApiKey } from '../auth/api-key-format';
-import { scopesOutsideModules } from '../auth/rights';
+import { generateApiKey, hashApiKey, scopesOutsideModules } from '../auth';
 import type { Deps } from '../deps';
 import type { AdminActor } from './settings-access';
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@erp/contract';
-import { isAdmin } from '../auth/rights';
+import { isAdmin } from '../auth';
 import { type Caller, type TenantRef, tenantOf } from '../http/context';
 
 /** An admin acting on their tenant's settings through a session. */

@@ -1,7 +1,6 @@
 import { ApiError } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
-import { hashPassword } from '../auth/passwords';
-import { isAdmin } from '../auth/rights';
+import { hashPassword, isAdmin } from '../auth';
 import type { Deps } from '../deps';
 import type { AdminActor } from './settings-access';
 

@@ -2,7 +2,7 @@ import type { PlatformLeadBody, PlatformLeadSchema } from '@erp/contract';
 import type { PlatformLeadsTable, Selectable } from '@erp/db';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
-import { mapWriteError } from '../resources/pg-errors';
+import { mapWriteError } from '../resources';
 
 type PlatformLead = z.infer<typeof PlatformLeadSchema>;
 

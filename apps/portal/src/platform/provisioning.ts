@@ -7,7 +7,7 @@ import {
 } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
 import type { z } from 'zod';
-import { generatePassword, hashPassword } from '../auth/passwords';
+import { generatePassword, hashPassword } from '../auth';
 import type { Deps } from '../deps';
 
 const ACTIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);

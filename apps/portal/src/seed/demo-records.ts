@@ -1,6 +1,5 @@
 import type { Resource } from '@erp/contract';
-import { insertRecord, transitionRecord } from '../resources/records-write';
-import type { TenantDatabase } from '../resources/tenant-database';
+import { insertRecord, type TenantDatabase, transitionRecord } from '../resources';
 import { sampleBody } from './samples';
 
 /**

@@ -6,10 +6,10 @@ import { serveApp } from '@erp/http';
 import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from '../../src/app';
-import { createTokenSigner, generateSigningKeys } from '../../src/auth/jwt';
+import { createTokenSigner, generateSigningKeys } from '../../src/auth';
 import { parseEnv } from '../../src/env';
-import { createTenantDatabase } from '../../src/resources/tenant-database';
-import { resolveHostAddresses } from '../../src/webhooks/url-check';
+import { createTenantDatabase } from '../../src/resources';
+import { resolveHostAddresses } from '../../src/webhooks';
 import { syntheticRegistry } from './synthetic-registry';
 
 /** A portal process serving a registry of RESOURCES synthetic resources; prints its start-up figures. */

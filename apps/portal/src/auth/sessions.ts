@@ -1,0 +1,137 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ApiError, isUuid } from '@erp/contract';
+import { sql } from '@erp/db';
+import type { Deps } from '../deps';
+import { ACCESS_TOKEN_TTL_SECONDS } from './jwt';
+import { beginLoginAttempt, endLoginAttempt } from './login-throttle';
+import { verifyPassword } from './passwords';
+
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export interface TokenPair {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+}
+
+/** Checks e-mail and password (failures throttled, SPEC §4) and opens a session. */
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string; tenant?: string },
+  clientAddress: string,
+): Promise<TokenPair> {
+  const email = input.email.trim().toLowerCase();
+  // Refused before any lookup or argon2 work when the pair or the address has failed too often.
+  const attempt = await beginLoginAttempt(deps.db, email, clientAddress);
+  let userId: string | undefined;
+  try {
+    userId = await checkPassword(deps, email, input.password);
+  } finally {
+    // Settled whatever happened: an error before the verdict counts as a failure, as it would
+    // if this instance had died, so making the check throw buys no free guess.
+    await endLoginAttempt(deps.db, attempt, userId !== undefined);
+  }
+  if (!userId) throw new ApiError('identifiants_invalides', 'E-mail or password is incorrect.');
+
+  if (input.tenant) {
+    const tenant = await deps.db
+      .selectFrom('tenants as t')
+      .leftJoin('memberships as m', (j) =>
+        j.onRef('m.tenant_id', '=', 't.id').on('m.user_id', '=', userId),
+      )
+      .select(['t.sso_authorize_url', 'm.user_id'])
+      .where(isUuid(input.tenant) ? 't.id' : 't.slug', '=', input.tenant.toLowerCase())
+      .executeTakeFirst();
+    if (!tenant?.user_id)
+      throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
+    if (tenant.sso_authorize_url) {
+      throw new ApiError('sso_requis', 'This tenant logs in through single sign-on.', {
+        authorize_url: tenant.sso_authorize_url,
+      });
+    }
+  }
+  return issueTokens(deps, userId, randomUUID());
+}
+
+/** The user's id when the password is theirs; the same work whether the e-mail is known or not. */
+async function checkPassword(
+  deps: Deps,
+  email: string,
+  password: string,
+): Promise<string | undefined> {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where(sql<string>`lower(email)`, '=', email)
+    .executeTakeFirst();
+  const valid = await verifyPassword(user?.password_hash, password);
+  return user && valid ? user.id : undefined;
+}
+
+/** Rotates a refresh token. A token used twice is a theft signal: its whole family is revoked. */
+export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPair> {
+  const tokenHash = hashToken(refreshToken);
+  const now = deps.now();
+  const used = await deps.db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'family_id'])
+    .executeTakeFirst();
+  if (used) return issueTokens(deps, used.user_id, used.family_id);
+
+  const known = await deps.db
+    .selectFrom('refresh_tokens')
+    .select(['family_id', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (known?.used_at) await revokeFamily(deps, known.family_id);
+  throw new ApiError('jeton_invalide', 'The refresh token is invalid, expired or already used.');
+}
+
+/** Ends the session the refresh token belongs to. Unknown tokens are ignored (no oracle). */
+export async function logout(deps: Deps, refreshToken: string): Promise<void> {
+  const known = await deps.db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashToken(refreshToken))
+    .executeTakeFirst();
+  if (known) await revokeFamily(deps, known.family_id);
+}
+
+async function issueTokens(deps: Deps, userId: string, familyId: string): Promise<TokenPair> {
+  const now = deps.now();
+  const refreshToken = `rt_${randomBytes(32).toString('base64url')}`;
+  await deps.db
+    .insertInto('refresh_tokens')
+    .values({
+      family_id: familyId,
+      user_id: userId,
+      token_hash: hashToken(refreshToken),
+      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    })
+    .execute();
+  return {
+    access_token: await deps.tokens.sign({ userId, sessionId: familyId }, now),
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
+  };
+}
+
+async function revokeFamily(deps: Deps, familyId: string): Promise<void> {
+  await deps.db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: deps.now() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}

@@ -1,0 +1,135 @@
+import { catalogue, resourceRoutes } from '@erp/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKey, createTestPortal, session } from '../../test/harness';
+import { ALL_MODULE_SCOPES, populate } from '../../test/resources-harness';
+
+/**
+ * Generated from the registry: every route of every resource, called by another tenant's
+ * session and key (must never see or touch tenant A's records) and by tenant A callers
+ * without the right (must be refused).
+ */
+let portal: Awaited<ReturnType<typeof createTestPortal>>;
+const callers: Record<string, Record<string, string>> = {};
+let recordsOfA: Map<string, string[]>;
+const routes = catalogue.flatMap(resourceRoutes);
+
+beforeAll(async () => {
+  portal = await createTestPortal();
+  const a = await portal.provisionTenant('enterprise');
+  const b = await portal.provisionTenant('enterprise');
+  const headersA = {
+    ...session((await portal.login(a.adminEmail)).access_token, a.slug),
+    'content-type': 'application/json',
+  };
+  const headersB = {
+    ...session((await portal.login(b.adminEmail)).access_token, b.slug),
+    'content-type': 'application/json',
+  };
+  recordsOfA = await populate(portal, catalogue, headersA);
+  await populate(portal, catalogue, headersB);
+  callers['tenant B session'] = headersB;
+  callers['tenant B key'] = {
+    ...apiKey((await portal.createKey(b, ALL_MODULE_SCOPES)).key, b.slug),
+    'content-type': 'application/json',
+  };
+  const outsider = await portal.addUser(a, ['projects:editor']);
+  callers['A user without the right'] = {
+    ...session(outsider.token, a.slug),
+    'content-type': 'application/json',
+  };
+  callers['A key without the scope'] = {
+    ...apiKey((await portal.createKey(a, ['projects:write'])).key, a.slug),
+    'content-type': 'application/json',
+  };
+}, 120_000);
+afterAll(() => portal.tdb.close());
+
+function call(route: (typeof routes)[number], headers: Record<string, string>, id: string) {
+  const path = route.route.path.replace('{id}', id);
+  const body = route.kind === 'create' || route.kind === 'update' ? JSON.stringify({}) : undefined;
+  return portal
+    .request(path, { method: route.route.method.toUpperCase(), headers, body })
+    .then(portal.json);
+}
+
+describe(`every route of the registry (${routes.length} routes)`, () => {
+  it('covers every resource and kind', () => {
+    expect(new Set(routes.map((r) => r.resource.name)).size).toBe(catalogue.length);
+    expect(routes.length).toBeGreaterThanOrEqual(catalogue.length * 5);
+  });
+
+  it("another tenant's session and key never read, change or learn of tenant A's records", async () => {
+    for (const who of ['tenant B session', 'tenant B key']) {
+      for (const route of routes) {
+        const idOfA = recordsOfA.get(route.resource.name)![0]!;
+        const res = await call(route, callers[who]!, idOfA);
+        const label = `${who}: ${route.route.method} ${route.route.path}`;
+        if (route.kind === 'list') {
+          expect(res.status, label).toBe(200);
+          const ids = res.body.data.map((r: { id: string }) => r.id);
+          expect(ids.length, label).toBeGreaterThan(0);
+          expect(
+            ids.filter((id: string) => recordsOfA.get(route.resource.name)!.includes(id)),
+            label,
+          ).toEqual([]);
+        } else if (route.kind === 'create') {
+          expect(res.status, label).toBe(400); // empty body: validation, and nothing of A involved
+        } else {
+          expect(res.status, label).toBe(404);
+          expect(res.body.code, label).toBe('introuvable');
+        }
+      }
+    }
+    // Nothing of A changed: every record still at its first version, no event but creations.
+    const tenantOfA = (
+      await portal.tdb.pool.query(`SELECT tenant_id FROM ${catalogue[0]!.table} WHERE id = $1`, [
+        recordsOfA.get(catalogue[0]!.name)![0],
+      ])
+    ).rows[0].tenant_id;
+    for (const resource of catalogue) {
+      const { rows } = await portal.tdb.pool.query(
+        `SELECT count(*)::int AS n, max(version) AS v FROM ${resource.table} WHERE tenant_id = $1`,
+        [tenantOfA],
+      );
+      expect(rows[0], resource.name).toEqual({ n: 2, v: 1 });
+    }
+    const events = await portal.tdb.pool.query(
+      `SELECT count(*)::int AS n FROM events WHERE tenant_id = $1 AND type NOT LIKE '%.created'`,
+      [tenantOfA],
+    );
+    expect(events.rows[0].n).toBe(0);
+  });
+
+  it('every route refuses a caller without the right (403 acces_refuse naming it)', async () => {
+    for (const who of ['A user without the right', 'A key without the scope']) {
+      for (const route of routes) {
+        const res = await call(route, callers[who]!, recordsOfA.get(route.resource.name)![0]!);
+        const right = `${route.resource.module}:${route.kind === 'list' || route.kind === 'get' ? 'read' : 'write'}`;
+        const label = `${who}: ${route.route.method} ${route.route.path}`;
+        expect(res.status, label).toBe(403);
+        expect(res.body, label).toMatchObject({
+          code: 'acces_refuse',
+          params: { required: right },
+        });
+      }
+    }
+  });
+
+  it('a tenant that did not buy a module gets module_non_souscrit on its routes', async () => {
+    const starter = await portal.provisionTenant('starter'); // sales + crm only
+    const headers = {
+      ...session((await portal.login(starter.adminEmail)).access_token, starter.slug),
+      'content-type': 'application/json',
+    };
+    const foreign = routes.filter((r) => !['sales', 'crm'].includes(r.resource.module));
+    expect(foreign.length).toBeGreaterThan(0);
+    for (const route of foreign) {
+      const res = await call(route, headers, '00000000-0000-4000-8000-000000000000');
+      expect(res.status, route.route.path).toBe(403);
+      expect(res.body, route.route.path).toMatchObject({
+        code: 'module_non_souscrit',
+        params: { module: route.resource.module },
+      });
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { catalogue, USER } from '@erp/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPortal, session } from '../../test/harness';
+import { DEMO_ADMIN_EMAIL, seedDemo } from './demo';
+import { seedDemoRecords } from './demo-records';
+
+let portal: Awaited<ReturnType<typeof createTestPortal>>;
+beforeAll(async () => {
+  portal = await createTestPortal();
+});
+afterAll(() => portal.tdb.close());
+
+describe('demo seed', () => {
+  it('gives the demo admin a non-empty list on every resource, with a mix of statuses; running it twice changes nothing', async () => {
+    const demo = await seedDemo(portal.tdb.db, 'demo password 123');
+    const created = await seedDemoRecords(portal.deps.tenantDb, demo.tenantId, catalogue, 6, [
+      demo.adminId,
+    ]);
+    expect(created).toBe(catalogue.length * 6);
+    expect(await seedDemo(portal.tdb.db, 'demo password 123')).toEqual(demo);
+    expect(await seedDemoRecords(portal.deps.tenantDb, demo.tenantId, catalogue, 6)).toBe(0);
+
+    const headers = session(
+      (await portal.login(DEMO_ADMIN_EMAIL, 'demo password 123')).access_token,
+      'demo',
+    );
+    for (const resource of catalogue) {
+      const res = await portal.json(await portal.request(`/api/v1/${resource.path}`, { headers }));
+      expect(res.status, resource.name).toBe(200);
+      expect(res.body.data, resource.name).toHaveLength(6);
+      // Fields naming a user name a member (the admin), not a made-up id.
+      for (const [field, spec] of Object.entries(resource.fields)) {
+        if (spec.type !== 'reference' || spec.resource !== USER) continue;
+        const named = res.body.data.map((r: Record<string, unknown>) => r[field]);
+        expect(named, `${resource.name}.${field}`).toContain(demo.adminId);
+        expect(new Set(named.filter(Boolean)), `${resource.name}.${field}`).toEqual(
+          new Set([demo.adminId]),
+        );
+      }
+      if (resource.lifecycle)
+        expect(
+          new Set(res.body.data.map((r: { status: string }) => r.status)).size,
+          resource.name,
+        ).toBeGreaterThan(1);
+    }
+  });
+});
