@@ -1,12 +1,21 @@
 import type { Resource } from '@erp/contract';
-import { insertRecord, type TenantDatabase, transitionRecord } from '../resources';
+import type { TenantDatabase } from '../resources';
+import { insertRecord, transitionRecord } from '../resources';
+import {
+  type SeedContext,
+  type SeededRecord,
+  type SeedOverrides,
+  seedOverrides,
+} from './catalogue';
+import { fakerFor } from './fake';
 import { sampleBody } from './samples';
 
 /**
  * `perResource` records of every resource for one tenant, created through the generic
  * engine (numbers, totals and events as the API makes them), with lifecycles walked so each
- * list shows a mix of statuses. Fields naming a user name one of `members` (members of the
- * tenant: the database refuses anyone else). Skipped when the tenant already has records.
+ * list shows a mix of statuses. A resource's seed override makes its records agree with what
+ * they refer to. Fields naming a user name one of `members` (members of the tenant: the
+ * database refuses anyone else). Skipped when the tenant already has records.
  */
 export async function seedDemoRecords(
   tenantDb: TenantDatabase,
@@ -14,27 +23,60 @@ export async function seedDemoRecords(
   resources: readonly Resource[],
   perResource = 12,
   members: readonly string[] = [],
+  overrides: SeedOverrides = seedOverrides,
 ): Promise<number> {
   return tenantDb.transaction(tenantId, async (client) => {
     const first = resources[0];
     if (first && (await client.query(`SELECT 1 FROM ${first.table} LIMIT 1`)).rowCount) return 0;
     const refs = new Map<string, readonly string[]>([['user', members]]);
+    const records = new Map<string, SeededRecord[]>();
     let created = 0;
     for (const resource of resources) {
-      const ids: string[] = [];
+      const made: SeededRecord[] = [];
       for (let n = 0; n < perResource; n++) {
-        const record = JSON.parse(
-          (await insertRecord(client, resource, tenantId, sampleBody(resource, n, refs))).json,
-        ) as { id: string };
-        ids.push(record.id);
-        for (const action of walk(resource, n))
-          await transitionRecord(client, resource, tenantId, record.id, action);
+        const body = {
+          ...sampleBody(resource, n, refs),
+          ...overrides[resource.name]?.(context(resource, n, records)),
+        };
+        const written = await insertRecord(client, resource, tenantId, body);
+        let record = JSON.parse(written.json) as SeededRecord;
+        for (const action of walk(resource, n)) {
+          const moved = await transitionRecord(client, resource, tenantId, record.id, action);
+          record = JSON.parse(moved.json) as SeededRecord;
+        }
+        made.push(record);
         created++;
       }
-      refs.set(resource.name, ids);
+      records.set(resource.name, made);
+      refs.set(
+        resource.name,
+        made.map((r) => r.id),
+      );
     }
     return created;
   });
+}
+
+function context(
+  resource: Resource,
+  n: number,
+  records: ReadonlyMap<string, readonly SeededRecord[]>,
+): SeedContext {
+  return {
+    n,
+    faker: fakerFor(`${resource.name}:override`, n),
+    records,
+    pick(name, k = n) {
+      const pool = records.get(name);
+      if (!pool?.length) throw new Error(`seed: ${resource.name} needs ${name} records first`);
+      return pool[k % pool.length]!;
+    },
+    daysAfter(from, offsetDays) {
+      const day = new Date(`${from}T00:00:00Z`);
+      day.setUTCDate(day.getUTCDate() + offsetDays);
+      return day.toISOString().slice(0, 10);
+    },
+  };
 }
 
 /** The n-th record takes the first n % (k+1) steps of a walk through its lifecycle. */
@@ -42,11 +84,14 @@ function walk(resource: Resource, n: number): string[] {
   const lifecycle = resource.lifecycle;
   if (!lifecycle) return [];
   const steps: string[] = [];
-  let state = lifecycle.initial;
+  let state: string = lifecycle.initial;
   const visited = new Set([state]);
   for (;;) {
     const next = Object.entries(lifecycle.actions).find(
-      ([, spec]) => spec.from.includes(state) && !visited.has(spec.to) && spec.to !== 'annule',
+      ([, spec]) =>
+        (spec.from as readonly string[]).includes(state) &&
+        !visited.has(spec.to) &&
+        spec.to !== 'annule',
     );
     if (!next) break;
     steps.push(next[0]);

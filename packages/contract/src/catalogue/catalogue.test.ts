@@ -98,7 +98,7 @@ describe('the catalogue', () => {
 
   it('numbers documents with distinct prefixes', () => {
     const prefixes = catalogue.flatMap((r) => (r.numbering ? [r.numbering.prefix] : []));
-    expect(prefixes).toHaveLength(11);
+    expect(prefixes.length).toBeGreaterThanOrEqual(11);
     expect(new Set(prefixes).size).toBe(prefixes.length);
   });
 

@@ -1,5 +1,7 @@
 import {
+  date,
   decimal,
+  type FakeKind,
   type Field,
   integer,
   type LinesField,
@@ -107,3 +109,40 @@ export const customerReference = (): Field =>
     filterable: true,
     example: '01935c1e-7b2a-7c3d-9e4f-a1b2c3d4e5f6',
   });
+
+/** A short unique code people type and print (account numbers, currency codes, SKUs…). */
+export const code = (example: string, o: { maxLength?: number; description?: string } = {}) =>
+  text({
+    required: true,
+    filterable: true,
+    sortable: true,
+    maxLength: o.maxLength ?? 32,
+    fake: 'code',
+    example,
+    ...(o.description ? { description: o.description } : {}),
+  });
+
+/** The name a record is listed under (required, filterable, sortable). */
+export const title = (
+  example: string,
+  o: { maxLength?: number; description?: string; fake?: FakeKind } = {},
+) =>
+  text({
+    required: true,
+    filterable: true,
+    sortable: true,
+    maxLength: o.maxLength ?? 200,
+    example,
+    ...(o.description ? { description: o.description } : {}),
+    ...(o.fake ? { fake: o.fake } : {}),
+  });
+
+/** A percentage between 0 and 100, exact (`"20"`, `"5.5"`). */
+export const percent = (o: { required?: boolean; description?: string; example?: string } = {}) =>
+  decimal({ min: 0, max: 100, example: '20', ...o });
+
+/** The first and last day something is valid or runs. */
+export const period = (required = true): Record<string, Field> => ({
+  start_date: date({ required, filterable: true, sortable: required, example: '2026-01-01' }),
+  end_date: date({ required, filterable: true, example: '2026-12-31' }),
+});

@@ -1,21 +1,23 @@
 import { inDependencyOrder, type Resource } from '../registry/define';
-import { accounting } from './accounting/index';
-import { crm } from './crm/index';
-import { hr } from './hr/index';
-import { inventory } from './inventory/index';
-import { production } from './production/index';
-import { purchasing } from './purchasing/index';
-import { sales } from './sales/index';
+import { accountingResources } from './accounting/index';
+import { crmResources } from './crm/index';
+import { hrResources } from './hr/index';
+import { inventoryResources } from './inventory/index';
+import { productionResources } from './production/index';
+import { projectsResources } from './projects/index';
+import { purchasingResources } from './purchasing/index';
+import { salesResources } from './sales/index';
 
 /** Every resource as declared, module by module (literal types kept). */
 const declared = [
-  ...sales,
-  ...purchasing,
-  ...inventory,
-  ...accounting,
-  ...crm,
-  ...hr,
-  ...production,
+  ...salesResources,
+  ...purchasingResources,
+  ...inventoryResources,
+  ...accountingResources,
+  ...crmResources,
+  ...hrResources,
+  ...productionResources,
+  ...projectsResources,
 ] as const;
 
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createRegistry, defineResource, type ResourceDeclaration } from './define';
+import {
+  createRegistry,
+  defineResource,
+  inDependencyOrder,
+  type ResourceDeclaration,
+} from './define';
 import { decimal, lines, money, reference, text, USER } from './fields';
 
 const base: ResourceDeclaration = {
@@ -56,16 +61,33 @@ describe('defineResource refuses declarations that would break the table, the ro
       /editable state brouilon/,
     ],
     [
-      'an emits clashing with status_changed',
+      'a state outside the vocabulary',
       {
         lifecycle: {
-          initial: 'a',
-          actions: { go: { from: ['a'], to: 'b', emits: 'status_changed' } },
+          initial: 'brouillon',
+          actions: { go: { from: ['brouillon'], to: 'annulee' as never } },
         },
       },
-      /emits status_changed/,
+      /state annulee is not in the status vocabulary/,
     ],
-    ['statusChanged without lifecycle', { events: { statusChanged: true } }, /need a lifecycle/],
+    [
+      'an emits not listed in events',
+      {
+        lifecycle: {
+          initial: 'brouillon',
+          actions: { go: { from: ['brouillon'], to: 'approuve', emits: 'approved' } },
+        },
+        events: ['created'],
+      },
+      /emits approved, which is not in events/,
+    ],
+    [
+      'an event no action records',
+      { events: ['created', 'approved'] },
+      /event approved is recorded by no action/,
+    ],
+    ['status_changed without lifecycle', { events: ['status_changed'] }, /need a lifecycle/],
+    ['an event listed twice', { events: ['created', 'created'] }, /listed twice/],
   ])('refuses %s', (_, patch, message) => {
     expect(define(patch as Partial<ResourceDeclaration>)).toThrow(message);
   });
@@ -111,5 +133,35 @@ describe('createRegistry refuses references it cannot keep in the tenant', () =>
     ],
   ])('refuses %s', (_, fields, message) => {
     expect(() => createRegistry([widget(fields)])).toThrow(message);
+  });
+});
+
+describe('inDependencyOrder', () => {
+  const r = (name: string, refs: string[] = [], lineRefs: string[] = []) =>
+    defineResource({
+      ...base,
+      name,
+      path: name.replace(/_/g, '-'),
+      fields: {
+        label: text({ required: true }),
+        ...Object.fromEntries(refs.map((to) => [`${to}_id`, reference(to)])),
+        ...(lineRefs.length
+          ? { items: lines(Object.fromEntries(lineRefs.map((to) => [`${to}_id`, reference(to)]))) }
+          : {}),
+      },
+    });
+
+  it('puts every resource after those it refers to, keeping the given order otherwise', () => {
+    const order = inDependencyOrder([
+      r('invoice_line_holder', ['customer'], ['product']),
+      r('customer', ['customer']),
+      r('product'),
+      r('note'),
+    ]).map((x) => x.name);
+    expect(order).toEqual(['customer', 'product', 'invoice_line_holder', 'note']);
+  });
+
+  it('refuses a cycle', () => {
+    expect(() => inDependencyOrder([r('a', ['b']), r('b', ['a'])])).toThrow(/cycle: a, b/);
   });
 });

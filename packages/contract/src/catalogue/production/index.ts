@@ -1,4 +1,4 @@
 import { productionOrders } from './production-order';
 
 /** The production module's resources. */
-export const production = [productionOrders] as const;
+export const productionResources = [productionOrders] as const;

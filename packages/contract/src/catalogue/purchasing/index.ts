@@ -3,4 +3,4 @@ import { purchaseOrders } from './purchase-order';
 import { suppliers } from './supplier';
 
 /** The purchasing module's resources. */
-export const purchasing = [suppliers, purchaseOrders, goodsReceipts] as const;
+export const purchasingResources = [suppliers, purchaseOrders, goodsReceipts] as const;

@@ -3,4 +3,4 @@ import { quotes } from './quote';
 import { salesOrders } from './sales-order';
 
 /** The sales module's resources. */
-export const sales = [quotes, salesOrders, deliveries] as const;
+export const salesResources = [quotes, salesOrders, deliveries] as const;

@@ -1,0 +1,27 @@
+import type { Faker } from '@faker-js/faker';
+
+/** A record the seed created, as the API returned it. */
+export type SeededRecord = Record<string, unknown> & { id: string };
+
+/** What a resource's seed override sees while the n-th record of that resource is made. */
+export interface SeedContext {
+  /** Which record of the resource this is (0-based); the same n gives the same values. */
+  n: number;
+  /** Faker seeded for this resource and n. */
+  faker: Faker;
+  /** The records already created, by resource name (dependency order: referenced ones first). */
+  records: ReadonlyMap<string, readonly SeededRecord[]>;
+  /** The record of `resource` this one goes with: cycles through them with n (or `k`). */
+  pick(resource: string, k?: number): SeededRecord;
+  /** A day `offsetDays` after `from` (YYYY-MM-DD), to keep a document's dates in order. */
+  daysAfter(from: string, offsetDays: number): string;
+}
+
+/**
+ * Fields to set on top of the generic sample body, so that a record agrees with what it refers
+ * to (a delivery ships its order's lines to its order's customer) and its dates are in order.
+ */
+export type SeedOverride = (ctx: SeedContext) => Record<string, unknown>;
+
+/** Overrides by resource name. */
+export type SeedOverrides = Readonly<Record<string, SeedOverride>>;
