@@ -41,7 +41,8 @@ export const IDEMPOTENT_POSTS: ReadonlySet<string> = new Set(${JSON.stringify(id
 
 /**
  * openapi-typescript only calls `transform` on schemas with a `type`, and a filter's schema
- * is `anyOf: [string, string[]]`: a copy of the document gives filters `type: string`.
+ * is a reference to `anyOf: [string, string[]]`: a copy of the document gives filters and the
+ * order `type: string` with the parameter's sentence, which `typedQueryParameter` reads.
  */
 function withTypedFilters(document: OpenAPI3): OpenAPI3 {
   const copy = structuredClone(document);
@@ -49,9 +50,12 @@ function withTypedFilters(document: OpenAPI3): OpenAPI3 {
     const parameters =
       'get' in item && item.get && 'parameters' in item.get ? item.get.parameters : [];
     for (const parameter of parameters ?? []) {
-      if (!('schema' in parameter) || !parameter.schema || '$ref' in parameter.schema) continue;
-      const { description } = parameter.schema;
-      if (description && FILTER.test(description))
+      if (!('schema' in parameter) || !parameter.schema) continue;
+      // The sentence is on the parameter (its schema is the shared FilterValue component).
+      const description =
+        parameter.description ??
+        ('description' in parameter.schema ? parameter.schema.description : undefined);
+      if (description && (FILTER.test(description) || ORDER.test(description)))
         parameter.schema = { type: 'string', description };
     }
   }
@@ -92,11 +96,21 @@ function idempotentPosts(document: OpenAPI3): string[] {
   for (const [route, item] of Object.entries(document.paths ?? {})) {
     const post = 'post' in item ? item.post : undefined;
     const parameters = post && 'parameters' in post ? (post.parameters ?? []) : [];
-    if (parameters.some((p) => 'name' in p && p.name.toLowerCase() === 'idempotency-key')) {
+    const names = parameters.map((p) =>
+      'name' in p ? p.name.toLowerCase() : resolveParameter(document, p.$ref)?.name.toLowerCase(),
+    );
+    if (names.includes('idempotency-key')) {
       paths.push(route);
     }
   }
   return paths.sort();
+}
+
+/** A shared parameter (`#/components/parameters/<name>`) of the document. */
+function resolveParameter(document: OpenAPI3, ref: string): { name: string } | undefined {
+  const name = ref.replace('#/components/parameters/', '');
+  const parameter = document.components?.parameters?.[name];
+  return parameter && 'name' in parameter ? parameter : undefined;
 }
 
 /** Reads the contract's document and writes both files. */

@@ -93,7 +93,32 @@ export const ErrorSchema = z
   })
   .openapi('Error', { description: 'Every error of every app has this shape (SPEC §5).' });
 
-/** OpenAPI responses for the given error codes, grouped by status. */
+const STATUS_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  408: 'RequestTimeout',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  429: 'TooManyRequests',
+  431: 'HeaderFieldsTooLarge',
+  500: 'InternalError',
+  502: 'BadGateway',
+};
+
+interface ErrorResponseComponent {
+  [extension: `x-${string}`]: unknown;
+  description: string;
+  content: { 'application/json': { schema: { $ref: string } } };
+}
+const responseComponents = new Map<string, ErrorResponseComponent>();
+
+/**
+ * OpenAPI responses for the given error codes, grouped by status. Each group is a shared
+ * component (`components.responses`), named by its status and, unless it holds every code of
+ * that status, its codes: operations refer to it instead of repeating it.
+ */
 export function errorResponses(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of [...codes, 'erreur_interne' as const]) {
@@ -101,12 +126,22 @@ export function errorResponses(...codes: ErrorCode[]) {
     byStatus.set(status, [...new Set([...(byStatus.get(status) ?? []), code])]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
-      status,
-      {
-        description: list.map((c) => `\`${c}\`: ${errorCatalogue[c].description}`).join(' '),
-        content: { 'application/json': { schema: ErrorSchema } },
-      },
-    ]),
+    [...byStatus].map(([status, list]) => {
+      const everyCode = errorCodes.filter((c) => errorCatalogue[c].status === status);
+      const statusName = STATUS_NAMES[status] ?? `Status${status}`;
+      const name =
+        list.length === everyCode.length ? statusName : `${statusName}_${list.join('_')}`;
+      if (!responseComponents.has(name))
+        responseComponents.set(name, {
+          description: list.map((c) => `\`${c}\`: ${errorCatalogue[c].description}`).join(' '),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        });
+      return [status, { $ref: `#/components/responses/${name}` }];
+    }),
   );
+}
+
+/** The error responses operations refer to, by name, for `components.responses`. */
+export function errorResponseComponents(): [string, ErrorResponseComponent][] {
+  return [...responseComponents].sort(([a], [b]) => a.localeCompare(b));
 }

@@ -1,7 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { catalogue } from './catalogue/index';
-import { ErrorSchema } from './errors';
+import { ErrorSchema, errorResponseComponents } from './errors';
 import type { Resource } from './registry/define';
+import { ETAG_HEADER, SHARED_PARAMETERS } from './registry/parameters';
 import { resourceRoutes } from './registry/routes';
 import { registerWebhooks } from './registry/webhooks-section';
 import { routes } from './routes/index';
@@ -32,11 +33,17 @@ export function buildOpenApiDocument(resources: readonly Resource[] = catalogue)
     description:
       'Shared server-to-server key (`SAAS_INTERNAL_API_KEY`), compared in constant time.',
   });
+  for (const [name, schema] of Object.entries(SHARED_PARAMETERS))
+    registry.registerParameter(name, schema);
+  registry.registerComponent('headers', 'ETag', ETAG_HEADER);
   for (const route of Object.values(routes)) registry.registerPath(route);
   for (const resource of resources) {
     for (const { route } of resourceRoutes(resource)) registry.registerPath(route);
   }
   registerWebhooks(registry, resources);
+  // Error responses become components as routes ask for them: registered once all are built.
+  for (const [name, response] of errorResponseComponents())
+    registry.registerComponent('responses', name, response);
 
   const generator = new OpenApiGeneratorV31(registry.definitions);
   return generator.generateDocument({

@@ -11,7 +11,7 @@ export { generateApiKey, hashApiKey } from './api-key-format';
 export { createTokenSigner, generateSigningKeys, type TokenSigner } from './jwt';
 export { generatePassword, hashPassword } from './passwords';
 export { isAdmin, requireRight, scopesOutsideModules } from './rights';
-export { secure } from './secure';
+export { secure, securityMiddleware } from './secure';
 
 /** Login, refresh, logout and `me`; the door other features use for authentication and rights. */
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {

@@ -12,6 +12,8 @@ let portal: Awaited<ReturnType<typeof createTestPortal>>;
 const callers: Record<string, Record<string, string>> = {};
 let recordsOfA: Map<string, string[]>;
 const routes = catalogue.flatMap(resourceRoutes);
+/** Two modules, so every route has callers whose only rights are on another module. */
+const OUTSIDER_MODULES = ['projects', 'support'] as const;
 
 beforeAll(async () => {
   portal = await createTestPortal();
@@ -32,15 +34,18 @@ beforeAll(async () => {
     ...apiKey((await portal.createKey(b, ALL_MODULE_SCOPES)).key, b.slug),
     'content-type': 'application/json',
   };
-  const outsider = await portal.addUser(a, ['projects:editor']);
-  callers['A user without the right'] = {
-    ...session(outsider.token, a.slug),
-    'content-type': 'application/json',
-  };
-  callers['A key without the scope'] = {
-    ...apiKey((await portal.createKey(a, ['projects:write'])).key, a.slug),
-    'content-type': 'application/json',
-  };
+  // Callers with every right but on one module: each route is tried by those of another module.
+  for (const module of OUTSIDER_MODULES) {
+    const outsider = await portal.addUser(a, [`${module}:editor`]);
+    callers[`A user of ${module} only`] = {
+      ...session(outsider.token, a.slug),
+      'content-type': 'application/json',
+    };
+    callers[`A key of ${module} only`] = {
+      ...apiKey((await portal.createKey(a, [`${module}:write`])).key, a.slug),
+      'content-type': 'application/json',
+    };
+  }
 }, 120_000);
 afterAll(() => portal.tdb.close());
 
@@ -101,8 +106,10 @@ describe(`every route of the registry (${routes.length} routes)`, () => {
   });
 
   it('every route refuses a caller without the right (403 acces_refuse naming it)', async () => {
-    for (const who of ['A user without the right', 'A key without the scope']) {
+    for (const kind of ['user', 'key']) {
       for (const route of routes) {
+        const module = OUTSIDER_MODULES.find((m) => m !== route.resource.module)!;
+        const who = `A ${kind} of ${module} only`;
         const res = await call(route, callers[who]!, recordsOfA.get(route.resource.name)![0]!);
         const right = `${route.resource.module}:${route.kind === 'list' || route.kind === 'get' ? 'read' : 'write'}`;
         const label = `${who}: ${route.route.method} ${route.route.path}`;

@@ -1,10 +1,18 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { type ErrorCode, errorResponses } from '../errors';
 import { API_KEY, CALLER_ERRORS, SESSION } from '../routes/helpers';
-import { pageQueryShape } from '../schemas/common';
 import type { Resource } from './define';
 import { pascalCase } from './define';
 import { FIELD_TYPES } from './field-types';
+import {
+  cursorQuery,
+  idempotencyKeyHeader,
+  ifMatchHeader,
+  pageSizeQuery,
+  recordIdParam,
+  tenantHeader,
+  tenantIdHeader,
+} from './parameters';
 import { resourceSchemas } from './schemas';
 
 export type ResourceRouteKind = 'list' | 'create' | 'get' | 'update' | 'delete' | 'action';
@@ -17,22 +25,48 @@ export interface ResourceRoute {
   route: RouteConfig;
 }
 
+/** How every business route authenticates: a session or an API key (SPEC §6). */
+export const RESOURCE_SECURITY = [SESSION, API_KEY];
+
 const AUTH_ERRORS: ErrorCode[] = [...CALLER_ERRORS, 'acces_refuse', 'module_non_souscrit'];
 const RECORD_ERRORS: ErrorCode[] = [...AUTH_ERRORS, 'introuvable'];
 
-const tenantHeaders = {
-  'x-tenant-id': z.string().optional().openapi({ description: 'Tenant slug or UUID (API keys).' }),
-  'x-tenant': z.string().optional().openapi({ description: 'Tenant slug or UUID (sessions).' }),
-};
-const idempotencyHeader = {
-  'idempotency-key': z.string().min(1).max(255).optional().openapi({
-    description:
-      'Retrying with the same key and body within 24 h returns the first response without acting twice; another body gets `conflit`.',
-  }),
-};
-const etagHeader = {
-  ETag: z.string().openapi({ description: 'Version of the record; send it back in If-Match.' }),
-};
+const tenantHeaders = { 'x-tenant-id': tenantIdHeader, 'x-tenant': tenantHeader };
+const idempotencyHeader = { 'idempotency-key': idempotencyKeyHeader };
+const etagHeader = { ETag: { $ref: '#/components/headers/ETag' } };
+/** A filter's value: `<op>.<value>`, repeated to combine conditions (one schema for all). */
+const filterValue = z
+  .union([z.string(), z.array(z.string())])
+  .openapi('FilterValue', { example: 'eq.value' });
+
+/** One operation of a resource, without its schemas: what routing needs, cheap to list. */
+export interface ResourceOperation {
+  kind: ResourceRouteKind;
+  action?: string;
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI form: `/api/v1/sales-orders/{id}/confirm`. */
+  path: string;
+}
+
+/** The operations of a resource: list, create, get, update, delete, one per lifecycle action. */
+export function resourceOperations(resource: Resource): ResourceOperation[] {
+  const base = `/api/v1/${resource.path}`;
+  return [
+    { kind: 'list', method: 'get', path: base },
+    { kind: 'create', method: 'post', path: base },
+    { kind: 'get', method: 'get', path: `${base}/{id}` },
+    { kind: 'update', method: 'patch', path: `${base}/{id}` },
+    { kind: 'delete', method: 'delete', path: `${base}/{id}` },
+    ...Object.keys(resource.lifecycle?.actions ?? {}).map(
+      (action): ResourceOperation => ({
+        kind: 'action',
+        action,
+        method: 'post',
+        path: `${base}/{id}/${action.replace(/_/g, '-')}`,
+      }),
+    ),
+  ];
+}
 
 const built = new WeakMap<Resource, ResourceRoute[]>();
 
@@ -51,16 +85,20 @@ export function resourceRoutes(resource: Resource): ResourceRoute[] {
 
 function buildResourceRoutes(resource: Resource): ResourceRoute[] {
   const schemas = resourceSchemas(resource);
-  const base = `/api/v1/${resource.path}`;
+  const operations = resourceOperations(resource);
+  const at = (kind: ResourceRouteKind, action?: string) => {
+    const { method, path } = operations.find((o) => o.kind === kind && o.action === action)!;
+    return { method, path };
+  };
   const plural = pascalCase(resource.path.replace(/-/g, '_'));
   const tag = pascalCase(resource.module);
-  const common = { tags: [tag], security: [SESSION, API_KEY] };
+  const common = { tags: [tag], security: RESOURCE_SECURITY };
   const read = `Needs \`${resource.module}:read\`.`;
   const write = `Needs \`${resource.module}:write\`.`;
-  const idParams = z.object({ id: z.uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+  const idParams = z.object({ id: recordIdParam });
   const recordResponse = (description: string) => ({
     description,
-    headers: z.object(etagHeader),
+    headers: etagHeader,
     content: { 'application/json': { schema: schemas.record } },
   });
 
@@ -70,8 +108,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
       resource,
       route: createRoute({
         ...common,
-        method: 'get',
-        path: base,
+        ...at('list'),
         operationId: `list${plural}`,
         summary: `List ${resource.path.replace(/-/g, ' ')}`,
         description: `${read} Filters: \`<field>=<op>.<value>\`; repeat a parameter to combine conditions. Newest first unless \`order\` says otherwise.`,
@@ -90,8 +127,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
       resource,
       route: createRoute({
         ...common,
-        method: 'post',
-        path: base,
+        ...at('create'),
         operationId: `create${resource.schemaName}`,
         summary: `Create a ${resource.name.replace(/_/g, ' ')}`,
         description: `${write}${resource.events?.includes('created') ? ` Records \`${resource.name}.created\`.` : ''}`,
@@ -110,8 +146,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
       resource,
       route: createRoute({
         ...common,
-        method: 'get',
-        path: `${base}/{id}`,
+        ...at('get'),
         operationId: `get${resource.schemaName}`,
         summary: `Get a ${resource.name.replace(/_/g, ' ')}`,
         description: read,
@@ -124,18 +159,14 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
       resource,
       route: createRoute({
         ...common,
-        method: 'patch',
-        path: `${base}/{id}`,
+        ...at('update'),
         operationId: `update${resource.schemaName}`,
         summary: `Update a ${resource.name.replace(/_/g, ' ')}`,
         description: `${write} Send \`If-Match\` with the ETag you read to refuse lost updates (\`conflit\`).${resource.lifecycle ? ` Only in states: ${resource.editableStates.join(', ')}.` : ''}`,
         request: {
           headers: z.object({
             ...tenantHeaders,
-            'if-match': z
-              .string()
-              .optional()
-              .openapi({ description: 'ETag of the version you read.' }),
+            'if-match': ifMatchHeader,
           }),
           params: idParams,
           body: { required: true, content: { 'application/json': { schema: schemas.update } } },
@@ -151,8 +182,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
       resource,
       route: createRoute({
         ...common,
-        method: 'delete',
-        path: `${base}/{id}`,
+        ...at('delete'),
         operationId: `delete${resource.schemaName}`,
         summary: `Delete a ${resource.name.replace(/_/g, ' ')}`,
         description: `${write}${resource.lifecycle ? ` Only in states: ${resource.editableStates.join(', ')}.` : ''} A record other records refer to cannot be deleted (\`conflit\`).`,
@@ -176,8 +206,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
       action,
       route: createRoute({
         ...common,
-        method: 'post',
-        path: `${base}/{id}/${action.replace(/_/g, '-')}`,
+        ...at('action', action),
         operationId: `${action.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${resource.schemaName}`,
         summary: `${pascalCase(action)} a ${resource.name.replace(/_/g, ' ')}: ${spec.from.join(' | ')} → ${spec.to}`,
         description:
@@ -198,29 +227,30 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
 
 function listQuery(resource: Resource) {
   const shape: Record<string, z.ZodType> = {
-    ...pageQueryShape(4096),
+    page_size: pageSizeQuery,
+    cursor: cursorQuery,
     order: z
       .string()
       .max(500)
       .optional()
       .openapi({
-        description: `\`<field>.asc|desc\`, comma-separated. Sortable: ${Object.entries(
-          resource.allFields,
-        )
-          .filter(([, f]) => f.sortable)
-          .map(([n]) => `\`${n}\``)
-          .join(', ')}.`,
+        param: {
+          description: `\`<field>.asc|desc\`, comma-separated. Sortable: ${Object.entries(
+            resource.allFields,
+          )
+            .filter(([, f]) => f.sortable)
+            .map(([n]) => `\`${n}\``)
+            .join(', ')}.`,
+        },
       }),
   };
   for (const [name, field] of Object.entries(resource.allFields)) {
     if (!field.filterable) continue;
-    shape[name] = z
-      .union([z.string(), z.array(z.string())])
-      .optional()
-      .openapi({
+    shape[name] = filterValue.optional().openapi({
+      param: {
         description: `Filter \`${name}=<op>.<value>\`; operators: ${FIELD_TYPES[field.type].operators.join(', ')}.`,
-        example: 'eq.value',
-      });
+      },
+    });
   }
   return z.object(shape);
 }

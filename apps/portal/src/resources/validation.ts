@@ -1,0 +1,51 @@
+import { validationHook } from '@erp/http';
+import type { RouteConfig } from '@hono/zod-openapi';
+import { zValidator } from '@hono/zod-validator';
+import type { MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodType } from 'zod';
+
+const JSON_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+
+/**
+ * Validates a request against its contract route exactly as `OpenAPIHono.openapi` would (query,
+ * path, headers, then the JSON body, with the same hook), but builds the route's zod schemas
+ * and validators on the first request rather than at start: a portal of 1000+ operations
+ * starts without building schemas it may never use.
+ */
+export function validateLazily(route: () => RouteConfig): MiddlewareHandler {
+  let validators: MiddlewareHandler | undefined;
+  return async function validateRequest(c, next) {
+    validators ??= every(...buildValidators(route()));
+    return validators(c, next);
+  };
+}
+
+function buildValidators(route: RouteConfig): MiddlewareHandler[] {
+  // The app's defaultHook: the one place validation failures become `requete_invalide`.
+  const hook = (result: unknown) => validationHook(result as Parameters<typeof validationHook>[0]);
+  const validators: MiddlewareHandler[] = [];
+  const { query, params, headers, body } = route.request ?? {};
+  if (query) validators.push(zValidator('query', query as ZodType, hook));
+  if (params) validators.push(zValidator('param', params as ZodType, hook));
+  if (headers && !Array.isArray(headers))
+    validators.push(zValidator('header', headers as ZodType, hook));
+  const json = body?.content['application/json'];
+  const schema = json && 'schema' in json ? json.schema : undefined;
+  if (schema) {
+    validators.push(refuseOtherMediaTypes);
+    validators.push(zValidator('json', schema as ZodType, hook));
+  }
+  return validators;
+}
+
+/** A body in another media type than JSON is refused (415, answered `requete_invalide`). */
+const refuseOtherMediaTypes: MiddlewareHandler = async function refuseOtherMediaTypes(c, next) {
+  const type = c.req.header('content-type');
+  const unsupported = type
+    ? !JSON_TYPE.test(type)
+    : c.req.raw.body !== null && (await c.req.arrayBuffer()).byteLength > 0;
+  if (unsupported) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+  await next();
+};
