@@ -32,10 +32,7 @@ export async function generate(document: OpenAPI3): Promise<Record<keyof typeof 
   const ast = await openapiTS(withTypedFilters(document), { transform: typedQueryParameter });
   return {
     types: HEADER + astToString(ast),
-    idempotentPosts: `${HEADER}
-/** POST routes that honour \`Idempotency-Key\`: the client retries them after a 5xx or a network failure. */
-export const IDEMPOTENT_POSTS: ReadonlySet<string> = new Set(${JSON.stringify(idempotentPosts(document), null, 2)});
-`,
+    idempotentPosts: idempotentPostsFile(idempotentPosts(document)),
   };
 }
 
@@ -91,19 +88,49 @@ function rawType(text: string): ts.TypeNode {
   return ts.factory.createTypeReferenceNode(ts.factory.createIdentifier(text));
 }
 
-function idempotentPosts(document: OpenAPI3): string[] {
-  const paths: string[] = [];
+function idempotentPosts(document: OpenAPI3): { honoured: string[]; refused: string[] } {
+  const honoured: string[] = [];
+  const refused: string[] = [];
   for (const [route, item] of Object.entries(document.paths ?? {})) {
     const post = 'post' in item ? item.post : undefined;
-    const parameters = post && 'parameters' in post ? (post.parameters ?? []) : [];
+    if (!post) continue;
+    const parameters = 'parameters' in post ? (post.parameters ?? []) : [];
     const names = parameters.map((p) =>
       'name' in p ? p.name.toLowerCase() : resolveParameter(document, p.$ref)?.name.toLowerCase(),
     );
-    if (names.includes('idempotency-key')) {
-      paths.push(route);
-    }
+    (names.includes('idempotency-key') ? honoured : refused).push(route);
   }
-  return paths.sort();
+  return { honoured: honoured.sort(), refused: refused.sort() };
+}
+
+/**
+ * Which POSTs the client may replay with an `Idempotency-Key`, in a form whose size does not
+ * grow with the catalogue: every business create (`/api/v1/<resource>`) and lifecycle action
+ * (`/api/v1/<resource>/{id}/<action>`) honours the key, and a few platform POSTs are listed by
+ * name. A business-shaped POST that does not honour the key would make the rule wrong: the
+ * generator refuses it.
+ */
+const BUSINESS_POST = /^\/api\/v1\/[a-z0-9-]+(?:\/\{id\}\/[a-z0-9-]+)?$/;
+
+function idempotentPostsFile(paths: { honoured: string[]; refused: string[] }): string {
+  const wrong = paths.refused.filter((p) => BUSINESS_POST.test(p));
+  if (wrong.length)
+    throw new Error(
+      `POSTs shaped like business routes without Idempotency-Key: ${wrong.join(', ')}`,
+    );
+  const platform = paths.honoured.filter((p) => !BUSINESS_POST.test(p));
+  return `${HEADER}
+/** Business creates and lifecycle actions: they all honour \`Idempotency-Key\`. */
+const BUSINESS_POST = ${BUSINESS_POST.toString()};
+
+/** Platform POSTs that honour \`Idempotency-Key\` too. */
+const PLATFORM_POSTS: ReadonlySet<string> = new Set(${JSON.stringify(platform)});
+
+/** Whether a POST route honours \`Idempotency-Key\`: the client retries it after a 5xx or a network failure. */
+export function isIdempotentPost(path: string): boolean {
+  return BUSINESS_POST.test(path) || PLATFORM_POSTS.has(path);
+}
+`;
 }
 
 /** A shared parameter (`#/components/parameters/<name>`) of the document. */

@@ -1,5 +1,5 @@
 import { ApiError, decodeError } from './errors.js';
-import { IDEMPOTENT_POSTS } from './idempotent-posts.gen.js';
+import { isIdempotentPost } from './idempotent-posts.gen.js';
 import { backoffDelay, MAX_SERVER_DELAY_MS, serverDelay, sleep } from './retry.js';
 import type {
   InitArgs,
@@ -78,7 +78,7 @@ export function createClient(options: ClientOptions): Client {
       body = JSON.stringify(init.body);
     }
     const replayable =
-      IDEMPOTENT_METHODS.has(method) || (method === 'POST' && IDEMPOTENT_POSTS.has(path));
+      IDEMPOTENT_METHODS.has(method) || (method === 'POST' && isIdempotentPost(path));
     // One key for every attempt: that is what makes a replayed POST safe.
     if (method === 'POST' && replayable) headers['idempotency-key'] = crypto.randomUUID();
     Object.assign(headers, lowerCased(init.headers));
