@@ -32,7 +32,12 @@ export async function seedDemoRecords(
     const records = new Map<string, SeededRecord[]>();
     let created = 0;
     for (const resource of resources) {
+      // Filled as records are made: a record may refer to earlier ones of its own resource
+      // (a parent account, a manager), and overrides see them too.
       const made: SeededRecord[] = [];
+      const madeIds: string[] = [];
+      records.set(resource.name, made);
+      refs.set(resource.name, madeIds);
       for (let n = 0; n < perResource; n++) {
         const body = {
           ...sampleBody(resource, n, refs),
@@ -45,13 +50,9 @@ export async function seedDemoRecords(
           record = JSON.parse(moved.json) as SeededRecord;
         }
         made.push(record);
+        madeIds.push(record.id);
         created++;
       }
-      records.set(resource.name, made);
-      refs.set(
-        resource.name,
-        made.map((r) => r.id),
-      );
     }
     return created;
   });
@@ -79,24 +80,49 @@ function context(
   };
 }
 
-/** The n-th record takes the first n % (k+1) steps of a walk through its lifecycle. */
+/** States a record ends in when things did not go as planned. */
+const SETBACKS = new Set([
+  'annule',
+  'rejete',
+  'refuse',
+  'perdu',
+  'archive',
+  'suspendu',
+  'resilie',
+  'expire',
+  'en_attente',
+  'cede',
+]);
+
+/**
+ * The lifecycle actions the n-th record goes through: most records walk the longest path of
+ * the lifecycle that avoids setbacks (cancellations, rejections, archiving…), stopping at
+ * n % (length + 1) steps, so every list shows each stage; one record in seven then takes a
+ * setback where one is possible (a cancelled order, an archived product).
+ */
 function walk(resource: Resource, n: number): string[] {
   const lifecycle = resource.lifecycle;
   if (!lifecycle) return [];
-  const steps: string[] = [];
-  let state: string = lifecycle.initial;
-  const visited = new Set([state]);
-  for (;;) {
-    const next = Object.entries(lifecycle.actions).find(
-      ([, spec]) =>
-        (spec.from as readonly string[]).includes(state) &&
-        !visited.has(spec.to) &&
-        spec.to !== 'annule',
+  const actions = Object.entries(lifecycle.actions);
+  const longest = (state: string, seen: Set<string>): string[] => {
+    let best: string[] = [];
+    for (const [action, spec] of actions) {
+      if (!(spec.from as readonly string[]).includes(state)) continue;
+      if (SETBACKS.has(spec.to) || seen.has(spec.to)) continue;
+      const path = [action, ...longest(spec.to, new Set([...seen, spec.to]))];
+      if (path.length > best.length) best = path;
+    }
+    return best;
+  };
+  const happy = longest(lifecycle.initial, new Set([lifecycle.initial]));
+  const steps = happy.slice(0, n % (happy.length + 1));
+  if (n % 7 === 6) {
+    let state: string = lifecycle.initial;
+    for (const action of steps) state = lifecycle.actions[action]!.to;
+    const setback = actions.find(
+      ([, spec]) => (spec.from as readonly string[]).includes(state) && SETBACKS.has(spec.to),
     );
-    if (!next) break;
-    steps.push(next[0]);
-    state = next[1].to;
-    visited.add(state);
+    if (setback) steps.push(setback[0]);
   }
-  return steps.slice(0, n % (steps.length + 1));
+  return steps;
 }

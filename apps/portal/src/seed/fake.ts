@@ -7,6 +7,30 @@ import { type Faker, fakerFR } from '@faker-js/faker';
  */
 export const COUNTRIES = ['FR', 'FR', 'FR', 'BE', 'DE', 'ES', 'IT', 'NL', 'CH', 'GB'] as const;
 
+/** What people write in the notes of ERP records (faker's sentences are lorem ipsum). */
+const NOTES = [
+  'Livraison sur rendez-vous, quai n° 3.',
+  'Client prioritaire : confirmer les délais par téléphone.',
+  'Facturer à la livraison, conditions habituelles.',
+  'Prévoir un emballage renforcé.',
+  'Relancer avant la fin du mois.',
+  'Accord obtenu lors de la réunion du lundi.',
+  'Remise de 5 % accordée sur la commande suivante.',
+  'Vérifier le numéro de TVA intracommunautaire.',
+  'Contact principal absent jusqu’au 15, joindre l’assistante.',
+  'À traiter en même temps que la commande précédente.',
+  'Pièces de rechange à commander chez le fournisseur habituel.',
+  'Documents signés reçus par courrier.',
+  'Budget validé par la direction financière.',
+  'Suivi hebdomadaire avec le chef de projet.',
+  'Attention : adresse de livraison différente de l’adresse de facturation.',
+  'Paiement par virement à réception de facture.',
+  'Formation prévue sur site, salle B.',
+  'Demande transmise au service qualité.',
+  'Devis à réviser selon les nouveaux tarifs.',
+  'Stock à contrôler avant expédition.',
+] as const;
+
 /** Faker seeded from a key and a number: the same record gets the same values on every run. */
 export function fakerFor(key: string, n: number): Faker {
   let hash = 2_166_136_261;
@@ -37,10 +61,10 @@ const GENERATORS: Record<FakeKind, (f: Faker, n: number) => string> = {
   serial_number: (f, n) => `SN${f.string.numeric(6)}${n}`,
   product_name: (f) => f.commerce.productName(),
   code: (f, n) => `${f.string.alpha({ length: 3, casing: 'upper' })}${n + 1}`,
-  word: (f) => f.lorem.word(),
-  words: (f) => f.commerce.productAdjective() + ' ' + f.lorem.word(),
-  sentence: (f) => f.lorem.sentence(),
-  paragraph: (f) => f.lorem.paragraph(),
+  word: (f) => f.commerce.productMaterial(),
+  words: (f) => `${f.commerce.productAdjective()} ${f.commerce.productMaterial()}`,
+  sentence: (f) => f.helpers.arrayElement(NOTES),
+  paragraph: (f) => `${f.helpers.arrayElement(NOTES)} ${f.commerce.productDescription()}`,
   color: (f) => f.color.human(),
 };
 

@@ -36,7 +36,9 @@ export function sampleValue(
   switch (field.type) {
     case 'reference': {
       const pool = refs.get(field.resource) ?? [];
-      if (pool.length > 0) return pool[n % pool.length];
+      // A stride prime to the pool's size spreads records over it (also over the earlier
+      // records of a resource referring to itself, whose pool grows as they are made).
+      if (pool.length > 0) return pool[(n * 7 + 3) % pool.length];
       if (field.required) throw new Error(`no ${field.resource} to reference`);
       return undefined;
     }
