@@ -92,14 +92,36 @@ const BY_NAME: [RegExp, FakeKind][] = [
   [/notes|description|comment|message|body|terms/, 'sentence'],
 ];
 
-/** A fake value for a text field, or undefined when neither its kind nor its name says what it is. */
+/** What a record's `name` is, from what the resource is (a product's is a product name…). */
+const NAME_BY_RESOURCE: [RegExp, FakeKind][] = [
+  [/product|variant|item/, 'product_name'],
+  [/customer|supplier|competitor|carrier|insurer|lessor|partner|company/, 'company'],
+  [/employee|person|contact|applicant|salesperson|member/, 'person_name'],
+];
+
+/**
+ * A fake value for a text field, or undefined when neither its kind nor its name says what it
+ * is. `resource` tells what a bare `name` holds; otherwise a name reads `<Resource> <City>`
+ * (« Warehouse Lyon », « Sales team Nantes »), never a lorem word.
+ */
 export function fakeText(
   name: string,
   field: Field & { maxLength: number },
   faker: Faker,
   n: number,
+  resource = '',
 ): string | undefined {
-  const kind = field.fake ?? BY_NAME.find(([pattern]) => pattern.test(name))?.[1];
-  if (!kind) return undefined;
-  return GENERATORS[kind](faker, n).slice(0, field.maxLength);
+  const kind =
+    field.fake ??
+    BY_NAME.find(([pattern]) => pattern.test(name))?.[1] ??
+    (name === 'name'
+      ? NAME_BY_RESOURCE.find(([pattern]) => pattern.test(resource))?.[1]
+      : undefined);
+  if (kind) return GENERATORS[kind](faker, n).slice(0, field.maxLength);
+  if (name !== 'name' || !resource) return undefined;
+  const label = resource.replace(/_/g, ' ');
+  return `${label[0]!.toUpperCase()}${label.slice(1)} ${faker.location.city()}`.slice(
+    0,
+    field.maxLength,
+  );
 }

@@ -19,7 +19,7 @@ export function sampleBody(
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.required && n % 4 === 3) continue; // leave some optional fields empty
-    const value = sampleValue(name, field, n, refs, faker);
+    const value = sampleValue(name, field, n, refs, faker, resource.name);
     if (value !== undefined) body[name] = value;
   }
   return body;
@@ -32,6 +32,7 @@ export function sampleValue(
   n: number,
   refs: ReferencePool,
   faker: Faker = fakerFor(name, n),
+  resource = '',
 ): unknown {
   switch (field.type) {
     case 'reference': {
@@ -49,7 +50,7 @@ export function sampleValue(
           const value =
             lineName === 'tax_rate'
               ? ['20', '10', '5.5'][i % 3]
-              : sampleValue(lineName, lineField, n + i, refs, faker);
+              : sampleValue(lineName, lineField, n + i, refs, faker, resource);
           if (value !== undefined) line[lineName] = value;
         }
         return line;
@@ -57,7 +58,7 @@ export function sampleValue(
     case 'text': {
       if (field.example !== undefined && n === 0) return String(field.example);
       return (
-        fakeText(name, field, faker, n) ??
+        fakeText(name, field, faker, n, resource) ??
         `${faker.commerce.productAdjective()} ${name.replace(/_/g, ' ')} ${n + 1}`.slice(
           0,
           field.maxLength,
