@@ -1,13 +1,13 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema';
+import type { Database } from './database.gen';
 
 export type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 export { Kysely, PostgresDialect, sql } from 'kysely';
+export type * from './database.gen';
 export { migrateToLatest } from './migrate';
 export { migrations } from './migrations/index';
-export type { Database } from './schema';
-export * from './schema';
+export type * from './schema';
 
 export interface DatabaseOptions {
   url: string;

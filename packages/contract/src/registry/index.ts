@@ -6,3 +6,4 @@ export * from './field-values';
 export * from './fields';
 export * from './routes';
 export * from './schemas';
+export * from './statuses';

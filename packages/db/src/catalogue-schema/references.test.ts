@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   up as addTenantReferences,
   down as dropTenantReferences,
-} from './migrations/2026-11-24-0012-tenant-references';
-import { resourceDropSql, resourceTableSql } from './resource-ddl';
-import { createTestDatabase, rollingBack, type TestDatabase } from './testing';
+} from '../migrations/2026-11-24-0012-tenant-references';
+import { resourceDropSql, resourceTableSql } from '../resource-ddl';
+import { createTestDatabase, rollingBack, type TestDatabase } from '../testing';
 
 /**
- * What reference-ddl.ts adds beyond foreign keys, at the database (the API's answers are in
+ * What ddl.ts's references add beyond foreign keys, at the database (the API's answers are in
  * apps/portal/test/references.test.ts): line items' references, users as members.
  */
 let tdb: TestDatabase;
@@ -78,7 +78,7 @@ describe('resourceTableSql and resourceDropSql', () => {
     const { created, dropped } = await rollingBack(tdb.db, async (trx) => {
       await sql.raw(resourceTableSql(gadget, registry)).execute(trx);
       const created = await objects(trx);
-      await sql.raw(resourceDropSql(gadget)).execute(trx);
+      await sql.raw(resourceDropSql(gadget, registry)).execute(trx);
       return { created, dropped: await objects(trx) };
     });
     expect(created).toEqual([
