@@ -32,7 +32,4 @@ export async function populate(
 }
 
 /** Every right of every module: a key or user that can do anything the tenant bought. */
-export const ALL_MODULE_SCOPES = MODULES.filter((m) => m !== 'projects').flatMap((m) => [
-  `${m}:read`,
-  `${m}:write`,
-]);
+export const ALL_MODULE_SCOPES = MODULES.flatMap((m) => [`${m}:read`, `${m}:write`]);

@@ -32,16 +32,24 @@ beforeAll(async () => {
     ...apiKey((await portal.createKey(b, ALL_MODULE_SCOPES)).key, b.slug),
     'content-type': 'application/json',
   };
-  const outsider = await portal.addUser(a, ['projects:editor']);
-  callers['A user without the right'] = {
-    ...session(outsider.token, a.slug),
-    'content-type': 'application/json',
-  };
-  callers['A key without the scope'] = {
-    ...apiKey((await portal.createKey(a, ['projects:write'])).key, a.slug),
-    'content-type': 'application/json',
-  };
+  // Every module has resources: a caller lacks the right of a route by holding another module's.
+  for (const module of OTHER_MODULES) {
+    const outsider = await portal.addUser(a, [`${module}:editor`]);
+    callers[`A user without the right (${module})`] = {
+      ...session(outsider.token, a.slug),
+      'content-type': 'application/json',
+    };
+    callers[`A key without the scope (${module})`] = {
+      ...apiKey((await portal.createKey(a, [`${module}:write`])).key, a.slug),
+      'content-type': 'application/json',
+    };
+  }
 }, 120_000);
+
+/** Rights of a module other than the route's, for callers who must be refused. */
+const OTHER_MODULES = ['sales', 'hr'] as const;
+const otherModule = (route: (typeof routes)[number]) =>
+  route.resource.module === OTHER_MODULES[0] ? OTHER_MODULES[1] : OTHER_MODULES[0];
 afterAll(() => portal.tdb.close());
 
 function call(route: (typeof routes)[number], headers: Record<string, string>, id: string) {
@@ -103,7 +111,8 @@ describe(`every route of the registry (${routes.length} routes)`, () => {
   it('every route refuses a caller without the right (403 acces_refuse naming it)', async () => {
     for (const who of ['A user without the right', 'A key without the scope']) {
       for (const route of routes) {
-        const res = await call(route, callers[who]!, recordsOfA.get(route.resource.name)![0]!);
+        const caller = callers[`${who} (${otherModule(route)})`]!;
+        const res = await call(route, caller, recordsOfA.get(route.resource.name)![0]!);
         const right = `${route.resource.module}:${route.kind === 'list' || route.kind === 'get' ? 'read' : 'write'}`;
         const label = `${who}: ${route.route.method} ${route.route.path}`;
         expect(res.status, label).toBe(403);
