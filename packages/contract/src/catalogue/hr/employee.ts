@@ -57,6 +57,21 @@ export const employees = defineResource({
       description: 'Whether the employee still works for the tenant.',
       example: 'active',
     }),
+    department_id: reference('department', {
+      filterable: true,
+      description: 'The department the employee works in.',
+    }),
+    position_id: reference('position', {
+      filterable: true,
+      description: 'The job the employee holds.',
+    }),
+    holiday_list_id: reference('holiday_list', {
+      filterable: true,
+      description: 'The public holidays and weekly days off that apply to the employee.',
+    }),
+    default_shift_type_id: reference('shift_type', {
+      description: 'The schedule the employee works when no shift assignment says otherwise.',
+    }),
     user_id: reference(USER, {
       filterable: true,
       description: 'The platform user account, if the employee has one.',

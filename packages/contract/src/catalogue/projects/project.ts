@@ -27,6 +27,18 @@ export const projects = defineResource({
     end_date: date({ filterable: true, description: 'Planned end.', example: '2026-06-30' }),
     budget_cents: money({ min: 0, description: 'Planned cost.', example: 4_500_000 }),
     cost_center_id: reference('cost_center', { filterable: true }),
+    template_id: reference('project_template', {
+      filterable: true,
+      description: 'The template its first tasks came from.',
+    }),
+    department_id: reference('department', {
+      filterable: true,
+      description: 'The department that runs it.',
+    }),
+    sales_order_id: reference('sales_order', {
+      filterable: true,
+      description: 'The sales order it delivers, for a customer project.',
+    }),
     description: text({ maxLength: 5000 }),
     notes: notes(),
   },
