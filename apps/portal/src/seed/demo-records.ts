@@ -39,13 +39,17 @@ export async function seedDemoRecords(
       records.set(resource.name, made);
       refs.set(resource.name, madeIds);
       for (let n = 0; n < perResource; n++) {
+        const steps = walk(resource, n);
+        const status = resource.lifecycle
+          ? (resource.lifecycle.actions[steps.at(-1) ?? '']?.to ?? resource.lifecycle.initial)
+          : undefined;
         const body = {
           ...sampleBody(resource, n, refs),
-          ...overrides[resource.name]?.(context(resource, n, records)),
+          ...overrides[resource.name]?.(context(resource, n, records, status)),
         };
         const written = await insertRecord(client, resource, tenantId, body);
         let record = JSON.parse(written.json) as SeededRecord;
-        for (const action of walk(resource, n)) {
+        for (const action of steps) {
           const moved = await transitionRecord(client, resource, tenantId, record.id, action);
           record = JSON.parse(moved.json) as SeededRecord;
         }
@@ -62,9 +66,11 @@ function context(
   resource: Resource,
   n: number,
   records: ReadonlyMap<string, readonly SeededRecord[]>,
+  status: string | undefined,
 ): SeedContext {
   return {
     n,
+    status,
     faker: fakerFor(`${resource.name}:override`, n),
     records,
     pick(name, k = n) {

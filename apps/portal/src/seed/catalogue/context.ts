@@ -7,6 +7,12 @@ export type SeededRecord = Record<string, unknown> & { id: string };
 export interface SeedContext {
   /** Which record of the resource this is (0-based); the same n gives the same values. */
   n: number;
+  /**
+   * The status the record will be in once the seed has walked its lifecycle (its initial one
+   * first), so that dates and fields that only make sense in some states agree with it (a won
+   * opportunity's closed date, a paid commission's payment date); undefined without a lifecycle.
+   */
+  status: string | undefined;
   /** Faker seeded for this resource and n. */
   faker: Faker;
   /** The records already created, by resource name (dependency order: referenced ones first). */

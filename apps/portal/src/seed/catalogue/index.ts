@@ -1,4 +1,5 @@
 import type { SeedOverrides } from './context';
+import { crmSeed } from './crm';
 import { hrSeed } from './hr';
 import { projectsSeed } from './projects';
 import { salesSeed } from './sales';
@@ -9,4 +10,9 @@ export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides } from './c
  * Every module's seed overrides. A module's file (`<module>.ts`) exports an object keyed by
  * resource name; resources without one get the generic sample body.
  */
-export const seedOverrides: SeedOverrides = { ...salesSeed, ...hrSeed, ...projectsSeed };
+export const seedOverrides: SeedOverrides = {
+  ...salesSeed,
+  ...crmSeed,
+  ...hrSeed,
+  ...projectsSeed,
+};

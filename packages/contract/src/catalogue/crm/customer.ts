@@ -16,6 +16,7 @@ export const customers = defineResource({
       maxLength: 200,
       description: 'Company name, or full name of an individual.',
       example: 'Martin & Fils SARL',
+      fake: 'company',
     }),
     customer_type: enumOf(['company', 'individual'], {
       required: true,
@@ -42,9 +43,27 @@ export const customers = defineResource({
       description: 'Segment used for pricing and reporting.',
       example: 'Wholesale',
     }),
+    customer_group_id: reference('customer_group', {
+      filterable: true,
+      description: 'The customer group; `customer_group` repeats its name.',
+    }),
+    price_list_id: reference('price_list', {
+      filterable: true,
+      description: "The list the customer buys at; empty: its group's.",
+    }),
+    territory_id: reference('territory', { filterable: true }),
+    industry_id: reference('industry', { filterable: true }),
+    salesperson_id: reference('salesperson', {
+      filterable: true,
+      description: 'The account manager.',
+    }),
     ...addressFields(),
     currency: currency(false),
     payment_terms_days: paymentTermsDays(),
+    payment_term_id: reference('payment_term', {
+      filterable: true,
+      description: 'The payment term; `payment_terms_days` repeats its net days.',
+    }),
     credit_limit_cents: money({ min: 0, description: 'Most that may be owed at once.' }),
     lead_id: reference('lead', {
       filterable: true,

@@ -31,6 +31,19 @@ export const leads = defineResource({
       ['website', 'referral', 'campaign', 'cold_call', 'trade_show', 'partner', 'other'],
       { filterable: true, description: 'Where the lead came from.' },
     ),
+    lead_source_id: reference('lead_source', {
+      filterable: true,
+      description: 'The source in detail; `source` repeats its channel.',
+    }),
+    campaign_id: reference('campaign', {
+      filterable: true,
+      description: 'The campaign it answered.',
+    }),
+    industry_id: reference('industry', { filterable: true }),
+    sales_team_id: reference('sales_team', {
+      filterable: true,
+      description: 'The team it is assigned to.',
+    }),
     expected_revenue_cents: money({
       min: 0,
       filterable: true,
@@ -51,6 +64,10 @@ export const leads = defineResource({
     }),
     city: text({ maxLength: 100, filterable: true }),
     country_code: text({ maxLength: 2, filterable: true, description: 'ISO 3166-1 alpha-2.' }),
+    lost_reason_id: reference('lost_reason', {
+      filterable: true,
+      description: 'Why the lead was lost, as a reason of the list (set before `lose`).',
+    }),
     lost_reason: text({
       maxLength: 500,
       description: 'Why the lead was lost (set before `lose`).',

@@ -23,6 +23,10 @@ export const deliveries = defineResource({
       sortable: true,
       example: '2026-03-18',
     }),
+    shipping_method_id: reference('shipping_method', {
+      filterable: true,
+      description: 'The carrier service; `carrier` repeats its carrier name.',
+    }),
     carrier: text({ maxLength: 100, filterable: true, example: 'DHL' }),
     tracking_number: text({ maxLength: 100, filterable: true, example: 'JD014600006281230000' }),
     ...addressFields('shipping'),

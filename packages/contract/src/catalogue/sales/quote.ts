@@ -11,7 +11,19 @@ export const quotes = defineResource({
   numbering: { prefix: 'QT' },
   fields: {
     customer_id: customerReference(),
-    lead_id: reference('lead', { filterable: true, description: 'The opportunity it answers.' }),
+    lead_id: reference('lead', { filterable: true, description: 'The lead it answers.' }),
+    opportunity_id: reference('opportunity', {
+      filterable: true,
+      description: 'The opportunity it answers.',
+    }),
+    salesperson_id: reference('salesperson', {
+      filterable: true,
+      description: 'Who is credited with the sale.',
+    }),
+    price_list_id: reference('price_list', {
+      filterable: true,
+      description: 'The list the line prices come from.',
+    }),
     quote_date: date({ required: true, filterable: true, sortable: true, example: '2026-03-02' }),
     valid_until: date({
       filterable: true,
@@ -20,6 +32,7 @@ export const quotes = defineResource({
     }),
     currency: currency(),
     payment_terms_days: paymentTermsDays(),
+    incoterm_id: reference('incoterm', { filterable: true }),
     lines: pricedLines(),
     terms: text({ maxLength: 5000, description: 'Terms and conditions printed on the quote.' }),
     notes: notes(),

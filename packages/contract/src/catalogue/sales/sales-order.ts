@@ -19,6 +19,22 @@ export const salesOrders = defineResource({
   fields: {
     customer_id: customerReference(),
     quote_id: reference('quote', { filterable: true, description: 'The accepted quote, if any.' }),
+    opportunity_id: reference('opportunity', {
+      filterable: true,
+      description: 'The deal it closes.',
+    }),
+    blanket_order_id: reference('blanket_order', {
+      filterable: true,
+      description: 'The blanket order it calls quantities off.',
+    }),
+    salesperson_id: reference('salesperson', {
+      filterable: true,
+      description: 'Who is credited with the sale (commissions).',
+    }),
+    price_list_id: reference('price_list', {
+      filterable: true,
+      description: 'The list the line prices come from.',
+    }),
     order_date: date({ required: true, filterable: true, sortable: true, example: '2026-03-05' }),
     delivery_date: date({
       filterable: true,
@@ -37,6 +53,13 @@ export const salesOrders = defineResource({
     }),
     currency: currency(),
     payment_terms_days: paymentTermsDays(),
+    shipping_method_id: reference('shipping_method', { filterable: true }),
+    incoterm_id: reference('incoterm', { filterable: true }),
+    incoterm_location: text({
+      maxLength: 100,
+      description: 'The named place of the Incoterms rule.',
+      example: 'Milano, IT',
+    }),
     ...addressFields('shipping'),
     lines: pricedLines(),
     notes: notes(),
