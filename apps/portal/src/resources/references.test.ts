@@ -89,16 +89,48 @@ describe('references inside line items', () => {
   it('covers every lines field of the registry that holds references', () => {
     expect(lineReferences.map(label).sort()).toEqual(
       [
+        'asset-counts lines[].asset_id',
+        'asset-insurance-policies insured_assets[].asset_id',
+        'asset-movements lines[].asset_id',
+        'asset-movements lines[].from_custodian_id',
+        'asset-movements lines[].from_location_id',
+        'asset-movements lines[].to_custodian_id',
+        'asset-movements lines[].to_location_id',
+        'asset-repairs parts[].product_id',
+        'budgets lines[].account_id',
+        'budgets lines[].accounting_period_id',
         'credit-notes lines[].product_id',
+        'debit-notes lines[].product_id',
         'deliveries lines[].product_id',
         'expense-reports lines[].product_id',
+        'fiscal-positions account_mappings[].destination_account_id',
+        'fiscal-positions account_mappings[].source_account_id',
+        'fiscal-positions tax_mappings[].destination_tax_id',
+        'fiscal-positions tax_mappings[].source_tax_id',
         'goods-receipts lines[].product_id',
         'invoices lines[].product_id',
+        'journal-entries lines[].account_id',
+        'journal-entries lines[].cost_center_id',
+        'journal-entries lines[].customer_id',
+        'journal-entries lines[].supplier_id',
+        'journal-entries lines[].tax_id',
+        'maintenance-teams members[].employee_id',
+        'payment-orders lines[].customer_id',
+        'payment-orders lines[].invoice_id',
+        'payment-orders lines[].payment_id',
+        'payment-orders lines[].supplier_id',
+        'payment-orders lines[].supplier_invoice_id',
+        'payment-reminders lines[].invoice_id',
         'production-orders components[].product_id',
         'purchase-orders lines[].product_id',
         'quotes lines[].product_id',
+        'recurring-entries lines[].account_id',
+        'recurring-entries lines[].cost_center_id',
+        'recurring-entries lines[].customer_id',
+        'recurring-entries lines[].supplier_id',
         'sales-orders lines[].product_id',
         'supplier-invoices lines[].product_id',
+        'tax-returns lines[].tax_id',
       ].sort(),
     );
   });
@@ -151,7 +183,11 @@ describe('references inside line items', () => {
       expect(created.status).toBe(201);
       const lines = structuredClone(created.body[ref.field]) as Record<string, unknown>[];
       lines[0]![ref.key] = refsA.get(ref.target)![0]!;
-      const copy = { id: randomUUID(), ...(ref.resource.numbering ? { number: 'X-1' } : {}) };
+      // A number of its own: documents with several line references get one copy per reference.
+      const copy = {
+        id: randomUUID(),
+        ...(ref.resource.numbering ? { number: `X-${randomUUID()}` } : {}),
+      };
       // As the application role with tenant B set: a copy of B's record, and an update of it.
       const asApp = (statement: ReturnType<typeof sql>) =>
         portal.tdb.db.transaction().execute(async (trx) => {
@@ -209,7 +245,12 @@ describe('references inside line items', () => {
 
 describe('references to users', () => {
   it('covers every user reference of the registry', () => {
-    expect(userReferences.map(label).sort()).toEqual(['employees user_id', 'leads owner_id']);
+    expect(userReferences.map(label).sort()).toEqual([
+      'employees user_id',
+      'leads owner_id',
+      'maintenance-requests requested_by_id',
+      'projects manager_id',
+    ]);
   });
 
   it.each(userReferences.map((r) => [label(r), r] as const))(

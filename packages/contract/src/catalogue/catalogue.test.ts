@@ -107,6 +107,7 @@ describe('the catalogue', () => {
     expect(withTotals.map((r) => r.name).sort()).toEqual(
       [
         'credit_note',
+        'debit_note',
         'expense_report',
         'invoice',
         'purchase_order',
