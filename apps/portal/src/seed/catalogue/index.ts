@@ -1,10 +1,15 @@
-import type { SeedOverrides } from './context';
+import { accountingSeed, accountingSeedReads } from './accounting';
+import { assetsSeed } from './assets';
+import type { SeedOverrides, SeedReads } from './context';
 import { salesSeed } from './sales';
 
-export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides } from './context';
+export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides, SeedReads } from './context';
 
 /**
  * Every module's seed overrides. A module's file (`<module>.ts`) exports an object keyed by
  * resource name; resources without one get the generic sample body.
  */
-export const seedOverrides: SeedOverrides = { ...salesSeed };
+export const seedOverrides: SeedOverrides = { ...salesSeed, ...accountingSeed, ...assetsSeed };
+
+/** What overrides read beyond their references (see SeedReads). */
+export const seedReads: SeedReads = { ...accountingSeedReads };
