@@ -1,11 +1,13 @@
-import type { Resource } from '@erp/contract';
+import { type Resource, referencedResources } from '@erp/contract';
 import type { TenantDatabase } from '../resources';
 import { insertRecord, transitionRecord } from '../resources';
 import {
   type SeedContext,
   type SeededRecord,
   type SeedOverrides,
+  type SeedReads,
   seedOverrides,
+  seedReads,
 } from './catalogue';
 import { fakerFor } from './fake';
 import { sampleBody } from './samples';
@@ -24,6 +26,7 @@ export async function seedDemoRecords(
   perResource = 12,
   members: readonly string[] = [],
   overrides: SeedOverrides = seedOverrides,
+  reads: SeedReads = seedReads,
 ): Promise<number> {
   return tenantDb.transaction(tenantId, async (client) => {
     const first = resources[0];
@@ -31,7 +34,7 @@ export async function seedDemoRecords(
     const refs = new Map<string, readonly string[]>([['user', members]]);
     const records = new Map<string, SeededRecord[]>();
     let created = 0;
-    for (const resource of resources) {
+    for (const resource of seedOrder(resources, reads)) {
       // Filled as records are made: a record may refer to earlier ones of its own resource
       // (a parent account, a manager), and overrides see them too.
       const made: SeededRecord[] = [];
@@ -60,6 +63,33 @@ export async function seedDemoRecords(
     }
     return created;
   });
+}
+
+/**
+ * The order records are made in: each resource after those it refers to and those its override
+ * reads; otherwise as given (the catalogue's order).
+ */
+export function seedOrder(resources: readonly Resource[], reads: SeedReads): Resource[] {
+  const names = new Set(resources.map((r) => r.name));
+  const needs = new Map(
+    resources.map((r) => [
+      r.name,
+      [...referencedResources(r), ...(reads[r.name] ?? [])].filter(
+        (name) => name !== r.name && names.has(name),
+      ),
+    ]),
+  );
+  const ordered: Resource[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < resources.length) {
+    const next = resources.find(
+      (r) => !placed.has(r.name) && needs.get(r.name)!.every((name) => placed.has(name)),
+    );
+    if (!next) throw new Error('seed: overrides read resources that depend on them (a cycle)');
+    ordered.push(next);
+    placed.add(next.name);
+  }
+  return ordered;
 }
 
 function context(

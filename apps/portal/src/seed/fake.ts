@@ -52,6 +52,8 @@ const GENERATORS: Record<FakeKind, (f: Faker, n: number) => string> = {
   postal_code: (f) => f.location.zipCode(),
   region: (f) => f.location.state(),
   country_code: (_f, n) => COUNTRIES[n % COUNTRIES.length]!,
+  // The demo company keeps its books and trades in euros.
+  currency_code: () => 'EUR',
   iban: (f) => f.finance.iban({ formatted: false, countryCode: 'FR' }),
   bic: (f) => f.finance.bic(),
   vat_number: (f) => `FR${f.string.numeric(11)}`,
@@ -81,6 +83,7 @@ const BY_NAME: [RegExp, FakeKind][] = [
   [/postal_code|zip/, 'postal_code'],
   [/(^|_)state$|region/, 'region'],
   [/country_code$/, 'country_code'],
+  [/(^|_)currency$/, 'currency_code'],
   [/iban/, 'iban'],
   [/(^|_)(bic|swift)$/, 'bic'],
   [/vat_number|tax_id/, 'vat_number'],

@@ -108,6 +108,7 @@ describe('the catalogue', () => {
     expect(withTotals.map((r) => r.name)).toEqual(
       expect.arrayContaining([
         'credit_note',
+        'debit_note',
         'expense_report',
         'invoice',
         'purchase_order',

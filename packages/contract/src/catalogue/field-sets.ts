@@ -1,6 +1,7 @@
 import {
   date,
   decimal,
+  enumOf,
   type FakeKind,
   type Field,
   integer,
@@ -146,3 +147,52 @@ export const period = (required = true): Record<string, Field> => ({
   start_date: date({ required, filterable: true, sortable: required, example: '2026-01-01' }),
   end_date: date({ required, filterable: true, example: '2026-12-31' }),
 });
+
+/**
+ * General-ledger lines (ERPNext Journal Entry Account, Odoo account.move.line, BC general journal
+ * line): one account, a debit or a credit, the partner and the cost centre it concerns. The
+ * document's lines balance: the debits sum to the credits.
+ */
+export function ledgerLines(extra: Record<string, Field> = {}, o: LinesOptions = {}): LinesField {
+  return lines(
+    {
+      account_id: reference('account', { required: true }),
+      label: text({ maxLength: 255, example: 'Facture INV-2026-00042' }),
+      debit_cents: money({
+        required: true,
+        min: 0,
+        description: 'Debit in minor units; 0 on a credit line.',
+        example: 120000,
+      }),
+      credit_cents: money({
+        required: true,
+        min: 0,
+        description: 'Credit in minor units; 0 on a debit line.',
+        example: 0,
+      }),
+      customer_id: reference('customer', {
+        description: 'The customer a receivable line is owed by.',
+      }),
+      supplier_id: reference('supplier', {
+        description: 'The supplier a payable line is owed to.',
+      }),
+      cost_center_id: reference('cost_center', { description: 'Where the amount is reported.' }),
+      ...extra,
+    },
+    {
+      required: true,
+      description: 'Debit and credit lines; the debits sum to the credits.',
+      ...o,
+    },
+  );
+}
+
+/** How an asset loses value (ERPNext depreciation method, Odoo method, BC depreciation method). */
+export const depreciationMethod = (o: { required?: boolean; description?: string } = {}) =>
+  enumOf(['straight_line', 'declining_balance', 'units_of_production', 'none'], {
+    filterable: true,
+    description:
+      'straight_line: equal amounts; declining_balance: a fixed rate of the remaining value (French « dégressif »); none: not depreciated (land).',
+    example: 'straight_line',
+    ...o,
+  });

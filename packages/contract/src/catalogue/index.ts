@@ -1,5 +1,6 @@
 import { inDependencyOrder, type Resource } from '../registry/define';
 import { accountingResources } from './accounting/index';
+import { assetsResources } from './assets/index';
 import { crmResources } from './crm/index';
 import { hrResources } from './hr/index';
 import { inventoryResources } from './inventory/index';
@@ -18,6 +19,7 @@ const declared = [
   ...hrResources,
   ...productionResources,
   ...projectsResources,
+  ...assetsResources,
 ] as const;
 
 /**

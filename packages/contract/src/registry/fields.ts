@@ -32,6 +32,7 @@ export const FAKE_KINDS = [
   'postal_code',
   'region',
   'country_code',
+  'currency_code',
   'iban',
   'bic',
   'vat_number',

@@ -31,3 +31,9 @@ export type SeedOverride = (ctx: SeedContext) => Record<string, unknown>;
 
 /** Overrides by resource name. */
 export type SeedOverrides = Readonly<Record<string, SeedOverride>>;
+
+/**
+ * Resources an override reads besides those its resource refers to, by resource name: the seed
+ * makes them first (a bank statement's balances add up payments it does not refer to).
+ */
+export type SeedReads = Readonly<Record<string, readonly string[]>>;

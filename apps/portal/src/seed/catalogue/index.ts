@@ -1,10 +1,12 @@
-import type { SeedOverrides } from './context';
+import { accountingSeed, accountingSeedReads } from './accounting';
+import { assetsSeed } from './assets';
+import type { SeedOverrides, SeedReads } from './context';
 import { crmSeed } from './crm';
 import { hrSeed } from './hr';
 import { projectsSeed } from './projects';
 import { salesSeed } from './sales';
 
-export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides } from './context';
+export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides, SeedReads } from './context';
 
 /**
  * Every module's seed overrides. A module's file (`<module>.ts`) exports an object keyed by
@@ -15,4 +17,9 @@ export const seedOverrides: SeedOverrides = {
   ...crmSeed,
   ...hrSeed,
   ...projectsSeed,
+  ...accountingSeed,
+  ...assetsSeed,
 };
+
+/** What overrides read beyond their references (see SeedReads). */
+export const seedReads: SeedReads = { ...accountingSeedReads };

@@ -19,6 +19,10 @@ export const creditNotes = defineResource({
       example: 'return',
     }),
     currency: currency(),
+    journal_id: reference('journal', {
+      filterable: true,
+      description: 'The sales journal it is posted in.',
+    }),
     lines: pricedLines(),
     notes: notes(),
   },

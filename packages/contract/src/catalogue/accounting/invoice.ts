@@ -29,6 +29,21 @@ export const invoices = defineResource({
     }),
     currency: currency(),
     payment_terms_days: paymentTermsDays(),
+    payment_term_id: reference('payment_term', {
+      filterable: true,
+      description: 'The payment term the due date follows.',
+    }),
+    journal_id: reference('journal', {
+      filterable: true,
+      description: 'The sales journal it is posted in.',
+    }),
+    fiscal_position_id: reference('fiscal_position', {
+      filterable: true,
+      description: 'The tax regime applied (intra-EU, export).',
+    }),
+    bank_account_id: reference('bank_account', {
+      description: 'The bank account printed for the customer to pay into.',
+    }),
     lines: pricedLines(),
     notes: notes(),
   },

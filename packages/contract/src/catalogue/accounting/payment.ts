@@ -44,6 +44,14 @@ export const payments = defineResource({
       filterable: true,
       description: 'The supplier invoice it settles.',
     }),
+    bank_account_id: reference('bank_account', {
+      filterable: true,
+      description: 'The bank account the money went through.',
+    }),
+    journal_id: reference('journal', {
+      filterable: true,
+      description: 'The bank or cash journal it is recorded in.',
+    }),
     notes: notes(),
   },
   events: ['created'],

@@ -26,6 +26,18 @@ export const supplierInvoices = defineResource({
     invoice_date: date({ required: true, filterable: true, sortable: true }),
     due_date: date({ required: true, filterable: true, sortable: true }),
     currency: currency(),
+    payment_term_id: reference('payment_term', {
+      filterable: true,
+      description: 'The payment term the due date follows.',
+    }),
+    journal_id: reference('journal', {
+      filterable: true,
+      description: 'The purchases journal it is posted in.',
+    }),
+    fiscal_position_id: reference('fiscal_position', {
+      filterable: true,
+      description: 'The tax regime applied (intra-EU acquisition, import).',
+    }),
     lines: pricedLines(),
     notes: notes(),
   },

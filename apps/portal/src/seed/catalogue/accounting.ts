@@ -1,0 +1,1014 @@
+import type { SeedContext, SeededRecord, SeedOverrides, SeedReads } from './context';
+import {
+  accountId,
+  daysBetween,
+  endOfMonth,
+  findRecord,
+  journalOf,
+  monthsAfter,
+  periodOf,
+  recordsOf,
+  recordWith,
+  roundCents,
+} from './records';
+
+type Line = Record<string, unknown>;
+
+/** The demo company's year: fiscal year 2026, its months, its documents. */
+const YEAR = 2026;
+
+const CURRENCIES: [code: string, name: string, symbol: string, minorUnits: number][] = [
+  ['EUR', 'Euro', '€', 2],
+  ['CAD', 'Dollar canadien', '$', 2],
+  ['USD', 'Dollar américain', '$', 2],
+  ['NOK', 'Couronne norvégienne', 'kr', 2],
+  ['GBP', 'Livre sterling', '£', 2],
+  ['CZK', 'Couronne tchèque', 'Kč', 2],
+  ['CHF', 'Franc suisse', 'CHF', 2],
+  ['DKK', 'Couronne danoise', 'kr', 2],
+  ['SEK', 'Couronne suédoise', 'kr', 2],
+  ['PLN', 'Złoty polonais', 'zł', 2],
+  ['JPY', 'Yen japonais', '¥', 0],
+  ['CNY', 'Yuan renminbi', '¥', 2],
+];
+
+/** Euros for one unit of the currency, about the ECB reference rates of early 2026. */
+const EUR_PER_UNIT: Record<string, number> = {
+  USD: 0.9215,
+  GBP: 1.1862,
+  CHF: 1.0641,
+  JPY: 0.006_12,
+  SEK: 0.0874,
+  DKK: 0.1341,
+  NOK: 0.0853,
+  PLN: 0.2318,
+  CZK: 0.0398,
+  CAD: 0.6784,
+  CNY: 0.1271,
+};
+
+const PAYMENT_TERMS: [code: string, name: string, days: number, endOfMonth: boolean][] = [
+  ['NET30', '30 jours net', 30, false],
+  ['NET45FM', '45 jours fin de mois', 45, true],
+  ['COMPTANT', 'Comptant à réception', 0, false],
+  ['NET60', '60 jours net', 60, false],
+  ['NET30-ESC2', '30 jours net, escompte 2 % à 10 jours', 30, false],
+  ['NET30FM', '30 jours fin de mois', 30, true],
+  ['NET15', '15 jours net', 15, false],
+  ['NET45', '45 jours net', 45, false],
+  ['NET10', '10 jours net', 10, false],
+  ['NET7', '7 jours net', 7, false],
+  ['NET90-EXP', '90 jours (export hors UE)', 90, false],
+  ['ACOMPTE30', '30 % à la commande, solde à 30 jours', 30, false],
+];
+
+/**
+ * A French chart of accounts (PCG), the accounts the other documents post to; the first six
+ * are those a smaller seed still has (receivable, payable, bank, income, expense, VAT).
+ */
+const CHART: [code: string, name: string, type: string, subType: string, reconcilable: boolean][] =
+  [
+    ['411000', 'Clients', 'asset', 'receivable', true],
+    ['401000', 'Fournisseurs', 'liability', 'payable', true],
+    ['512000', 'Banque', 'asset', 'bank', true],
+    ['706000', 'Prestations de services', 'income', 'other', false],
+    ['607000', 'Achats de marchandises', 'expense', 'other', false],
+    ['445710', 'TVA collectée', 'liability', 'tax', false],
+    ['445660', 'TVA déductible sur autres biens et services', 'asset', 'tax', false],
+    ['530000', 'Caisse', 'asset', 'cash', true],
+    ['218300', 'Matériel de bureau et matériel informatique', 'asset', 'fixed_asset', false],
+    [
+      '281830',
+      'Amortissements du matériel de bureau et informatique',
+      'asset',
+      'depreciation',
+      false,
+    ],
+    [
+      '681120',
+      'Dotations aux amortissements des immobilisations corporelles',
+      'expense',
+      'other',
+      false,
+    ],
+    ['613200', 'Locations immobilières', 'expense', 'other', false],
+  ];
+
+const COST_CENTERS: [code: string, name: string][] = [
+  ['DG', 'Direction générale'],
+  ['VTE-FR', 'Ventes France'],
+  ['VTE-EXP', 'Ventes export'],
+  ['ACH', 'Achats'],
+  ['PROD', 'Production'],
+  ['LOG', 'Logistique'],
+  ['RD', 'Recherche et développement'],
+  ['MKT', 'Marketing'],
+  ['DSI', 'Informatique'],
+  ['RH', 'Ressources humaines'],
+  ['SAV', 'Service après-vente'],
+  ['FIN', 'Finance et comptabilité'],
+];
+
+const TAXES: [code: string, name: string, scope: string, kind: string, account: string][] = [
+  ['TVA-C20', 'TVA collectée 20 %', 'sales', 'vat', '445710'],
+  ['TVA-D20', 'TVA déductible 20 %', 'purchases', 'vat', '445660'],
+  ['TVA-C10', 'TVA collectée 10 %', 'sales', 'vat', '445710'],
+  ['TVA-D10', 'TVA déductible 10 %', 'purchases', 'vat', '445660'],
+  ['TVA-C55', 'TVA collectée 5,5 %', 'sales', 'vat', '445710'],
+  ['TVA-D55', 'TVA déductible 5,5 %', 'purchases', 'vat', '445660'],
+  ['TVA-C21', 'TVA collectée 2,1 %', 'sales', 'vat', '445710'],
+  ['TVA-DIMMO', 'TVA déductible sur immobilisations 20 %', 'purchases', 'vat', '445660'],
+  ['TVA-AUTO', 'TVA autoliquidée sur acquisitions intracommunautaires', 'both', 'vat', '445710'],
+  ['TVA-EXO', 'Exonération export (art. 262 I du CGI)', 'sales', 'vat', '445710'],
+  [
+    'TVA-IC',
+    'Livraison intracommunautaire exonérée (art. 262 ter I du CGI)',
+    'sales',
+    'vat',
+    '445710',
+  ],
+  [
+    'RAS',
+    'Retenue à la source sur prestations de non-résidents',
+    'purchases',
+    'withholding',
+    '445660',
+  ],
+];
+
+/** Rates of the taxes above; the last is the normal rate before 2014 (19,6 %), now replaced. */
+const TAX_RATES: [tax: string, name: string, rate: string, from: string, until: string | null][] = [
+  ['TVA-C20', 'Taux normal 20 %', '20', '2014-01-01', null],
+  ['TVA-D20', 'Taux normal 20 %', '20', '2014-01-01', null],
+  ['TVA-C10', 'Taux intermédiaire 10 %', '10', '2014-01-01', null],
+  ['TVA-D10', 'Taux intermédiaire 10 %', '10', '2014-01-01', null],
+  ['TVA-C55', 'Taux réduit 5,5 %', '5.5', '2012-01-01', null],
+  ['TVA-D55', 'Taux réduit 5,5 %', '5.5', '2012-01-01', null],
+  ['TVA-C21', 'Taux particulier 2,1 %', '2.1', '1989-01-01', null],
+  ['TVA-DIMMO', 'Taux normal 20 %', '20', '2014-01-01', null],
+  ['TVA-AUTO', 'Taux normal 20 %', '20', '2014-01-01', null],
+  ['TVA-EXO', 'Exonéré', '0', '1993-01-01', null],
+  ['TVA-IC', 'Exonéré', '0', '1993-01-01', null],
+  ['TVA-C20', 'Ancien taux normal 19,6 %', '19.6', '2000-04-01', '2013-12-31'],
+];
+
+const FISCAL_POSITIONS: [
+  name: string,
+  zone: string,
+  country: string | null,
+  vatRequired: boolean,
+  mention: string | null,
+  mappings: [from: string, to: string | null][],
+][] = [
+  ['France', 'domestic', 'FR', false, null, []],
+  [
+    'Union européenne — B2B (autoliquidation)',
+    'eu',
+    null,
+    true,
+    'Autoliquidation — article 196 de la directive 2006/112/CE',
+    [
+      ['TVA-C20', 'TVA-IC'],
+      ['TVA-C10', 'TVA-IC'],
+      ['TVA-D20', 'TVA-AUTO'],
+    ],
+  ],
+  [
+    'Export hors Union européenne',
+    'non_eu',
+    null,
+    false,
+    'Exonération de TVA, article 262 I du CGI',
+    [
+      ['TVA-C20', 'TVA-EXO'],
+      ['TVA-C10', 'TVA-EXO'],
+      ['TVA-C55', 'TVA-EXO'],
+    ],
+  ],
+  ['Union européenne — particuliers', 'eu', null, false, null, []],
+  ['Monaco', 'domestic', 'MC', false, null, []],
+  [
+    'Belgique — B2B',
+    'eu',
+    'BE',
+    true,
+    'Autoliquidation — article 196 de la directive 2006/112/CE',
+    [['TVA-C20', 'TVA-IC']],
+  ],
+  [
+    'Allemagne — B2B',
+    'eu',
+    'DE',
+    true,
+    'Steuerschuldnerschaft des Leistungsempfängers',
+    [['TVA-C20', 'TVA-IC']],
+  ],
+  ['Espagne — B2B', 'eu', 'ES', true, 'Inversión del sujeto pasivo', [['TVA-C20', 'TVA-IC']]],
+  ['Italie — B2B', 'eu', 'IT', true, 'Inversione contabile', [['TVA-C20', 'TVA-IC']]],
+  ['Pays-Bas — B2B', 'eu', 'NL', true, 'BTW verlegd', [['TVA-C20', 'TVA-IC']]],
+  [
+    'Suisse',
+    'non_eu',
+    'CH',
+    false,
+    'Exonération de TVA, article 262 I du CGI',
+    [['TVA-C20', 'TVA-EXO']],
+  ],
+  [
+    'Royaume-Uni',
+    'non_eu',
+    'GB',
+    false,
+    'Exonération de TVA, article 262 I du CGI',
+    [['TVA-C20', 'TVA-EXO']],
+  ],
+];
+
+/** Journals: in use ones at even positions (the seed archives every other master record). */
+const JOURNALS: [code: string, name: string, type: string, account: string | null][] = [
+  ['VTE', 'Ventes', 'sales', '706000'],
+  ['VTEX', 'Ventes export', 'sales', '706000'],
+  ['ACH', 'Achats', 'purchases', '607000'],
+  ['HA-IMMO', 'Achats d’immobilisations', 'purchases', '218300'],
+  ['BQ1', 'Banque BNP Paribas', 'bank', '512000'],
+  ['BQ3', 'Banque Qonto', 'bank', '512000'],
+  ['OD', 'Opérations diverses', 'miscellaneous', null],
+  ['AN', 'À-nouveaux', 'miscellaneous', null],
+  ['CAI', 'Caisse', 'cash', '530000'],
+  ['SAL', 'Salaires', 'miscellaneous', null],
+  ['BQ2', 'Banque Crédit Agricole', 'bank', '512000'],
+  ['IMMO', 'Amortissements', 'miscellaneous', '681120'],
+];
+
+const BANKS: [bank: string, bic: string][] = [
+  ['BNP Paribas', 'BNPAFRPPXXX'],
+  ['Qonto', 'QNTOFRP1XXX'],
+  ['Crédit Agricole Centre-Est', 'AGRIFRPP878'],
+  ['Société Générale', 'SOGEFRPPXXX'],
+  ['LCL', 'CRLYFRPPXXX'],
+  ['CIC', 'CMCIFRPPXXX'],
+  ['La Banque Postale', 'PSSTFRPPXXX'],
+  ['Crédit Mutuel', 'CMCIFR2AXXX'],
+  ['Banque Populaire Auvergne Rhône Alpes', 'CCBPFRPPLYO'],
+  ['Caisse d’Épargne Rhône Alpes', 'CEPAFRPP382'],
+  ['Shine', 'SHNEFRP1XXX'],
+  ['HSBC Continental Europe', 'CCFRFRPPXXX'],
+];
+
+const RECURRING: [name: string, expense: string, frequency: string, net: number, vat: boolean][] = [
+  ['Loyer bureaux Paris', '613200', 'monthly', 480_000, true],
+  ['Abonnement logiciel de paie', '607000', 'monthly', 18_900, true],
+  ['Loyer entrepôt Lyon', '613200', 'quarterly', 1_260_000, true],
+  ['Assurance multirisque', '607000', 'yearly', 342_000, false],
+  ['Location copieurs', '613200', 'quarterly', 61_500, true],
+  ['Honoraires expert-comptable', '607000', 'monthly', 95_000, true],
+  ['Dotation aux amortissements mensuelle', '681120', 'monthly', 212_500, false],
+  ['Nettoyage des locaux', '607000', 'monthly', 72_000, true],
+  ['Télécom et internet', '607000', 'monthly', 24_990, true],
+  ['Maintenance informatique', '607000', 'quarterly', 150_000, true],
+  ['Parking salariés', '613200', 'monthly', 36_000, true],
+  ['Abonnement presse professionnelle', '607000', 'yearly', 58_000, true],
+];
+
+const MONTHS = [
+  'Janvier',
+  'Février',
+  'Mars',
+  'Avril',
+  'Mai',
+  'Juin',
+  'Juillet',
+  'Août',
+  'Septembre',
+  'Octobre',
+  'Novembre',
+  'Décembre',
+];
+
+const at = <T>(list: readonly T[], n: number): T => list[n % list.length]!;
+const cents = (value: unknown) => Number(value ?? 0);
+const day = (value: unknown) => String(value);
+
+/** The fiscal year of the demo company's documents. */
+function currentYear(ctx: SeedContext): SeededRecord {
+  return (
+    recordWith(ctx, 'fiscal_year', 'start_date', `${YEAR}-01-01`) ?? ctx.pick('fiscal_year', 0)
+  );
+}
+
+function taxId(ctx: SeedContext, code: string): string | undefined {
+  return recordWith(ctx, 'tax', 'code', code)?.id;
+}
+
+function paymentTermId(ctx: SeedContext, code: string): string {
+  return (recordWith(ctx, 'payment_term', 'code', code) ?? ctx.pick('payment_term', 0)).id;
+}
+
+/** The bank account payments go through: the default one. */
+function mainBankAccount(ctx: SeedContext): SeededRecord {
+  return recordWith(ctx, 'bank_account', 'is_default', true) ?? ctx.pick('bank_account', 0);
+}
+
+/** Invoices that were issued (a payment, a reminder or a ledger entry needs one). */
+const issued = (i: SeededRecord) => i.status === 'emis' || i.status === 'paye';
+/** Supplier invoices approved or paid. */
+const approved = (i: SeededRecord) => i.status === 'approuve' || i.status === 'paye';
+
+/** A credit or debit note's lines: the first line of the document, for at most one unit. */
+function returnedLines(lines: unknown): Line[] {
+  const first = (lines as Line[])[0];
+  if (!first) return [];
+  return [{ ...first, quantity: Number(first.quantity) >= 1 ? '1' : first.quantity }];
+}
+
+/** Net and tax of a document's lines per tax rate, rounded per line as the engine does. */
+function byRate(lines: unknown): Map<string, { base: number; tax: number }> {
+  const rates = new Map<string, { base: number; tax: number }>();
+  for (const line of (lines as Line[]) ?? []) {
+    const rate = String(Number(line.tax_rate ?? 0));
+    const net = roundCents(Number(line.quantity) * Number(line.unit_price_cents));
+    const sum = rates.get(rate) ?? { base: 0, tax: 0 };
+    sum.base += net;
+    sum.tax += roundCents((net * Number(rate)) / 100);
+    rates.set(rate, sum);
+  }
+  return rates;
+}
+
+/** What a payment is worth on the bank account: positive in, negative out. */
+const signedAmount = (p: SeededRecord) =>
+  p.direction === 'incoming' ? cents(p.amount_cents) : -cents(p.amount_cents);
+
+/** The bank statement of a month on the main bank account: the payments made in it. */
+function monthOfPayments(ctx: SeedContext, bankAccountId: string, start: string, end: string) {
+  return recordsOf(ctx, 'payment').filter(
+    (p) => p.bank_account_id === bankAccountId && day(p.paid_on) >= start && day(p.paid_on) <= end,
+  );
+}
+
+function ledgerLine(account: string, debit: number, credit: number, extra: Line = {}): Line {
+  return { account_id: account, debit_cents: debit, credit_cents: credit, ...extra };
+}
+
+/**
+ * Accounting records that agree with each other: invoices bill their orders, payments settle
+ * issued invoices for their total, bank transactions carry those payments, statements add them
+ * up, journal entries balance, periods and returns fall in their fiscal year, rates belong to
+ * their tax.
+ */
+export const accountingSeed: SeedOverrides = {
+  currency(ctx) {
+    const [code, name, symbol, minorUnits] = at(CURRENCIES, ctx.n);
+    return { code, name, symbol, minor_units: minorUnits };
+  },
+  exchange_rate(ctx) {
+    const currency = findRecord(ctx, 'currency', (c) => c.code !== 'EUR');
+    const base = EUR_PER_UNIT[String(currency.code)] ?? 1;
+    const drift = 1 + ctx.faker.number.float({ min: -0.01, max: 0.01 });
+    return {
+      currency_id: currency.id,
+      rate_date: ctx.daysAfter(`${YEAR}-03-02`, Math.floor(ctx.n / 2)),
+      rate: (base * drift).toFixed(6),
+      source: ctx.n % 5 === 4 ? 'bank' : 'ecb',
+    };
+  },
+  payment_term(ctx) {
+    const [code, name, days, eom] = at(PAYMENT_TERMS, ctx.n);
+    const discount = code === 'NET30-ESC2';
+    return {
+      code,
+      name,
+      net_days: days,
+      end_of_month: eom,
+      discount_percent: discount ? '2' : null,
+      discount_days: discount ? 10 : null,
+    };
+  },
+  account(ctx) {
+    const [code, name, type, subType, reconcilable] = at(CHART, ctx.n);
+    return {
+      code,
+      name,
+      account_type: type,
+      sub_type: subType,
+      parent_id: null,
+      is_group: false,
+      reconcilable,
+      currency: null,
+    };
+  },
+  fiscal_year(ctx) {
+    const year = YEAR - ctx.n;
+    return { name: `Exercice ${year}`, start_date: `${year}-01-01`, end_date: `${year}-12-31` };
+  },
+  accounting_period(ctx) {
+    // The months of the demo company's current fiscal year, in order.
+    const year = currentYear(ctx);
+    const start = monthsAfter(day(year.start_date), ctx.n);
+    return {
+      fiscal_year_id: year.id,
+      name: `${MONTHS[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`,
+      period_type: 'month',
+      start_date: start,
+      end_date: endOfMonth(start),
+    };
+  },
+  cost_center(ctx) {
+    const [code, name] = at(COST_CENTERS, ctx.n);
+    return { code, name, parent_id: null };
+  },
+  tax(ctx) {
+    const [code, name, scope, kind, account] = at(TAXES, ctx.n);
+    return { code, name, scope, tax_kind: kind, account_id: accountId(ctx, account) };
+  },
+  tax_rate(ctx) {
+    const [tax, name, rate, from, until] = at(TAX_RATES, ctx.n);
+    return {
+      tax_id: (recordWith(ctx, 'tax', 'code', tax) ?? ctx.pick('tax')).id,
+      name,
+      rate,
+      valid_from: from,
+      valid_until: until,
+    };
+  },
+  fiscal_position(ctx) {
+    const [name, zone, country, vatRequired, mention, mappings] = at(FISCAL_POSITIONS, ctx.n);
+    return {
+      name,
+      zone,
+      country_code: country,
+      vat_required: vatRequired,
+      auto_apply: true,
+      legal_mention: mention,
+      tax_mappings: mappings.flatMap(([from, to]) => {
+        const source = taxId(ctx, from);
+        return source
+          ? [{ source_tax_id: source, destination_tax_id: to ? (taxId(ctx, to) ?? null) : null }]
+          : [];
+      }),
+      account_mappings: [],
+    };
+  },
+  journal(ctx) {
+    const [code, name, type, account] = at(JOURNALS, ctx.n);
+    const cashOrBank = type === 'bank' || type === 'cash';
+    return {
+      code,
+      name,
+      journal_type: type,
+      default_account_id: account ? accountId(ctx, account) : null,
+      suspense_account_id: cashOrBank ? accountId(ctx, '512000') : null,
+      sequence_prefix: code,
+      currency: null,
+    };
+  },
+  bank_account(ctx) {
+    const [bank, bic] = at(BANKS, ctx.n);
+    const usd = ctx.n === 3;
+    return {
+      name: `${bank} — ${usd ? 'compte en dollars' : ctx.n === 0 ? 'compte courant' : 'compte secondaire'}`,
+      bank_name: bank,
+      bic,
+      account_holder: 'Demo SARL',
+      currency: usd ? 'USD' : 'EUR',
+      journal_id: journalOf(ctx, 'bank', ctx.n).id,
+      account_id: accountId(ctx, '512000'),
+      is_default: ctx.n === 0,
+      opened_on: ctx.daysAfter('2015-09-01', ctx.n * 190),
+    };
+  },
+  invoice(ctx) {
+    const order = ctx.pick('sales_order');
+    const invoiceDate = day(order.delivery_date ?? ctx.daysAfter(day(order.order_date), 10));
+    return {
+      customer_id: order.customer_id,
+      sales_order_id: order.id,
+      customer_reference: order.customer_reference ?? null,
+      invoice_date: invoiceDate,
+      due_date: ctx.daysAfter(invoiceDate, 30),
+      currency: 'EUR',
+      payment_terms_days: 30,
+      payment_term_id: paymentTermId(ctx, 'NET30'),
+      journal_id: journalOf(ctx, 'sales').id,
+      fiscal_position_id: null,
+      bank_account_id: mainBankAccount(ctx).id,
+      // A structured creditor reference (ISO 11649) for the customer to quote.
+      payment_reference: `RF${String(10 + ((ctx.n * 37) % 89)).padStart(2, '0')}${YEAR}${String(ctx.n + 1).padStart(6, '0')}`,
+      lines: order.lines,
+    };
+  },
+  credit_note(ctx) {
+    const invoice = findRecord(ctx, 'invoice', issued);
+    return {
+      invoice_id: invoice.id,
+      customer_id: invoice.customer_id,
+      credit_note_date: ctx.daysAfter(day(invoice.invoice_date), 5 + (ctx.n % 10)),
+      currency: invoice.currency,
+      journal_id: journalOf(ctx, 'sales').id,
+      lines: returnedLines(invoice.lines),
+    };
+  },
+  supplier_invoice(ctx) {
+    const order = ctx.pick('purchase_order');
+    const invoiceDate = ctx.daysAfter(day(order.order_date), 12 + (ctx.n % 5));
+    return {
+      supplier_id: order.supplier_id,
+      purchase_order_id: order.id,
+      supplier_invoice_number: `F-${invoiceDate.slice(0, 4)}-${String(410 + ctx.n * 37).padStart(5, '0')}`,
+      invoice_date: invoiceDate,
+      due_date: ctx.daysAfter(invoiceDate, 45),
+      currency: 'EUR',
+      payment_term_id: paymentTermId(ctx, 'NET45'),
+      journal_id: journalOf(ctx, 'purchases').id,
+      fiscal_position_id: null,
+      lines: order.lines,
+    };
+  },
+  debit_note(ctx) {
+    const bill = findRecord(ctx, 'supplier_invoice', approved);
+    return {
+      supplier_id: bill.supplier_id,
+      supplier_invoice_id: bill.id,
+      debit_note_date: ctx.daysAfter(day(bill.invoice_date), 4 + (ctx.n % 8)),
+      supplier_reference:
+        ctx.n % 3 === 0 ? null : `AV-${YEAR}-${String(88 + ctx.n * 13).padStart(4, '0')}`,
+      currency: bill.currency,
+      journal_id: journalOf(ctx, 'purchases').id,
+      lines: returnedLines(bill.lines),
+    };
+  },
+  payment(ctx) {
+    const bank = mainBankAccount(ctx);
+    const common = {
+      currency: 'EUR',
+      method: ctx.n % 7 === 5 ? 'direct_debit' : 'bank_transfer',
+      bank_account_id: bank.id,
+      journal_id: bank.journal_id ?? journalOf(ctx, 'bank').id,
+    };
+    if (ctx.n % 2 === 0) {
+      const invoice = findRecord(ctx, 'invoice', issued, Math.floor(ctx.n / 2));
+      const paidOn = ctx.daysAfter(day(invoice.invoice_date), 18 + (ctx.n % 11));
+      return {
+        ...common,
+        direction: 'incoming',
+        amount_cents: cents(invoice.total_cents),
+        paid_on: paidOn,
+        reference: `VIR-${paidOn}-${invoice.number}`,
+        customer_id: invoice.customer_id,
+        supplier_id: null,
+        invoice_id: invoice.id,
+        supplier_invoice_id: null,
+      };
+    }
+    const bill = findRecord(ctx, 'supplier_invoice', approved, Math.floor(ctx.n / 2));
+    const paidOn = ctx.daysAfter(day(bill.due_date), -(ctx.n % 6));
+    return {
+      ...common,
+      direction: 'outgoing',
+      amount_cents: cents(bill.total_cents),
+      paid_on: paidOn,
+      reference: `VIR-EMIS-${paidOn}-${bill.supplier_invoice_number}`,
+      customer_id: null,
+      supplier_id: bill.supplier_id,
+      invoice_id: null,
+      supplier_invoice_id: bill.id,
+    };
+  },
+  payment_allocation(ctx) {
+    const payment = ctx.pick('payment');
+    return {
+      payment_id: payment.id,
+      invoice_id: payment.invoice_id ?? null,
+      supplier_invoice_id: payment.supplier_invoice_id ?? null,
+      credit_note_id: null,
+      debit_note_id: null,
+      allocation_date: payment.paid_on,
+      amount_cents: payment.amount_cents,
+      currency: payment.currency,
+      write_off_cents: null,
+      write_off_account_id: null,
+    };
+  },
+  payment_order(ctx) {
+    // Two or three approved bills, paid together by SEPA transfer from the main account.
+    const bills = [0, 1, 2]
+      .slice(0, 2 + (ctx.n % 2))
+      .map((i) =>
+        findRecord(ctx, 'supplier_invoice', (b) => b.status === 'approuve', ctx.n * 3 + i),
+      );
+    const unique = [...new Map(bills.map((b) => [b.id, b])).values()];
+    const lines = unique.map((bill) => ({
+      supplier_id: bill.supplier_id,
+      supplier_invoice_id: bill.id,
+      iban:
+        (recordWith(ctx, 'supplier', 'id', bill.supplier_id)?.iban as string | undefined) ??
+        ctx.faker.finance.iban({ formatted: false, countryCode: 'FR' }),
+      amount_cents: Math.max(1, cents(bill.total_cents)),
+      remittance_information: bill.supplier_invoice_number,
+    }));
+    const latestDue = unique
+      .map((b) => day(b.due_date))
+      .sort()
+      .at(-1)!;
+    return {
+      bank_account_id: mainBankAccount(ctx).id,
+      payment_type: 'sepa_credit_transfer',
+      execution_date: ctx.daysAfter(latestDue, -3),
+      currency: 'EUR',
+      total_amount_cents: lines.reduce((sum, l) => sum + l.amount_cents, 0),
+      file_reference: `PAIN001-${YEAR}-${String(ctx.n + 1).padStart(4, '0')}`,
+      lines,
+    };
+  },
+  journal_entry(ctx) {
+    const round = Math.floor(ctx.n / 6);
+    const none = {
+      invoice_id: null,
+      supplier_invoice_id: null,
+      payment_id: null,
+      reversed_entry_id: null,
+    };
+    const entry = (date: string, journalId: unknown, lines: Line[], rest: Line) => ({
+      ...none,
+      journal_id: journalId,
+      entry_date: date,
+      accounting_period_id: periodOf(ctx, date),
+      entry_type: 'standard',
+      currency: 'EUR',
+      lines,
+      ...rest,
+    });
+    switch (ctx.n % 6) {
+      case 0: {
+        const invoice = findRecord(ctx, 'invoice', issued, round);
+        const total = cents(invoice.total_cents);
+        const net = cents(invoice.subtotal_cents);
+        const label = `Facture ${invoice.number}`;
+        return entry(
+          day(invoice.invoice_date),
+          journalOf(ctx, 'sales').id,
+          [
+            ledgerLine(accountId(ctx, '411000'), total, 0, {
+              label,
+              customer_id: invoice.customer_id,
+              due_date: invoice.due_date,
+            }),
+            ledgerLine(accountId(ctx, '706000'), 0, net, { label }),
+            ledgerLine(accountId(ctx, '445710'), 0, total - net, {
+              label,
+              tax_id: taxId(ctx, 'TVA-C20'),
+            }),
+          ],
+          {
+            reference: invoice.number,
+            description: `Facture client ${invoice.number}`,
+            invoice_id: invoice.id,
+          },
+        );
+      }
+      case 1: {
+        const bill = findRecord(ctx, 'supplier_invoice', approved, round);
+        const total = cents(bill.total_cents);
+        const net = cents(bill.subtotal_cents);
+        const label = `Facture ${bill.supplier_invoice_number}`;
+        return entry(
+          day(bill.invoice_date),
+          journalOf(ctx, 'purchases').id,
+          [
+            ledgerLine(accountId(ctx, '607000'), net, 0, { label }),
+            ledgerLine(accountId(ctx, '445660'), total - net, 0, {
+              label,
+              tax_id: taxId(ctx, 'TVA-D20'),
+            }),
+            ledgerLine(accountId(ctx, '401000'), 0, total, {
+              label,
+              supplier_id: bill.supplier_id,
+              due_date: bill.due_date,
+            }),
+          ],
+          {
+            reference: String(bill.supplier_invoice_number),
+            description: `Facture fournisseur ${bill.supplier_invoice_number}`,
+            supplier_invoice_id: bill.id,
+          },
+        );
+      }
+      case 2:
+      case 3: {
+        const incoming = ctx.n % 6 === 2;
+        const payment = findRecord(
+          ctx,
+          'payment',
+          (p) => p.direction === (incoming ? 'incoming' : 'outgoing'),
+          round,
+        );
+        const amount = cents(payment.amount_cents);
+        const label = `Règlement ${payment.number}`;
+        const bank = ledgerLine(
+          accountId(ctx, '512000'),
+          incoming ? amount : 0,
+          incoming ? 0 : amount,
+          { label },
+        );
+        const partner = incoming
+          ? ledgerLine(accountId(ctx, '411000'), 0, amount, {
+              label,
+              customer_id: payment.customer_id,
+            })
+          : ledgerLine(accountId(ctx, '401000'), amount, 0, {
+              label,
+              supplier_id: payment.supplier_id,
+            });
+        const journalId = payment.journal_id ?? journalOf(ctx, 'bank').id;
+        return entry(
+          day(payment.paid_on),
+          journalId,
+          incoming ? [bank, partner] : [partner, bank],
+          {
+            reference: payment.number,
+            description: incoming ? 'Encaissement client' : 'Paiement fournisseur',
+            payment_id: payment.id,
+          },
+        );
+      }
+      case 4: {
+        const date = endOfMonth(`${YEAR}-${String((ctx.n % 12) + 1).padStart(2, '0')}-01`);
+        const amount = ctx.faker.number.int({ min: 150_000, max: 420_000 });
+        const label = `Dotation aux amortissements — ${MONTHS[Number(date.slice(5, 7)) - 1]} ${YEAR}`;
+        return entry(
+          date,
+          journalOf(ctx, 'miscellaneous').id,
+          [
+            ledgerLine(accountId(ctx, '681120'), amount, 0, {
+              label,
+              cost_center_id: ctx.pick('cost_center').id,
+            }),
+            ledgerLine(accountId(ctx, '281830'), 0, amount, { label }),
+          ],
+          { entry_type: 'depreciation', reference: null, description: label },
+        );
+      }
+      default: {
+        const date = `${YEAR}-${String((ctx.n % 12) + 1).padStart(2, '0')}-05`;
+        const net = 480_000;
+        const vat = net / 5;
+        const supplier = ctx.pick('supplier');
+        const label = `Loyer bureaux Paris — ${MONTHS[Number(date.slice(5, 7)) - 1]} ${YEAR}`;
+        return entry(
+          date,
+          journalOf(ctx, 'purchases').id,
+          [
+            ledgerLine(accountId(ctx, '613200'), net, 0, {
+              label,
+              cost_center_id: ctx.pick('cost_center', 0).id,
+            }),
+            ledgerLine(accountId(ctx, '445660'), vat, 0, { label, tax_id: taxId(ctx, 'TVA-D20') }),
+            ledgerLine(accountId(ctx, '401000'), 0, net + vat, { label, supplier_id: supplier.id }),
+          ],
+          { reference: `LOYER-${date.slice(0, 7)}`, description: label },
+        );
+      }
+    }
+  },
+  recurring_entry(ctx) {
+    const [name, expense, frequency, net, vat] = at(RECURRING, ctx.n);
+    const tax = vat ? net / 5 : 0;
+    const start = `${YEAR}-${String(1 + (ctx.n % 3)).padStart(2, '0')}-01`;
+    const step =
+      { weekly: 0, monthly: 1, quarterly: 3, half_yearly: 6, yearly: 12 }[frequency] ?? 1;
+    const label = name;
+    const depreciation = expense === '681120';
+    const lines = depreciation
+      ? [
+          ledgerLine(accountId(ctx, expense), net, 0, { label }),
+          ledgerLine(accountId(ctx, '281830'), 0, net, { label }),
+        ]
+      : [
+          ledgerLine(accountId(ctx, expense), net, 0, {
+            label,
+            cost_center_id: ctx.pick('cost_center').id,
+          }),
+          ...(tax ? [ledgerLine(accountId(ctx, '445660'), tax, 0, { label })] : []),
+          ledgerLine(accountId(ctx, '401000'), 0, net + tax, {
+            label,
+            supplier_id: ctx.pick('supplier').id,
+          }),
+        ];
+    return {
+      name,
+      journal_id: journalOf(ctx, depreciation ? 'miscellaneous' : 'purchases').id,
+      frequency,
+      start_date: start,
+      end_date: ctx.n % 3 === 2 ? `${YEAR + 2}-12-31` : null,
+      next_run_date: monthsAfter(start, step * 3),
+      auto_post: ctx.n % 4 !== 1,
+      currency: 'EUR',
+      lines,
+    };
+  },
+  bank_statement(ctx) {
+    // The main account's monthly statements, each the sum of the payments of its month.
+    const bank = mainBankAccount(ctx);
+    const start = `${YEAR}-${String((ctx.n % 12) + 1).padStart(2, '0')}-01`;
+    const end = endOfMonth(start);
+    const before = recordsOf(ctx, 'payment')
+      .filter((p) => p.bank_account_id === bank.id && day(p.paid_on) < start)
+      .reduce((sum, p) => sum + signedAmount(p), 0);
+    const opening = 2_450_000 + before;
+    const movement = monthOfPayments(ctx, bank.id, start, end).reduce(
+      (sum, p) => sum + signedAmount(p),
+      0,
+    );
+    return {
+      bank_account_id: bank.id,
+      statement_date: end,
+      start_date: start,
+      end_date: end,
+      bank_reference: start.slice(0, 7),
+      source: ctx.n % 4 === 3 ? 'ofx' : 'camt053',
+      currency: bank.currency ?? 'EUR',
+      opening_balance_cents: opening,
+      closing_balance_cents: opening + movement,
+    };
+  },
+  bank_transaction(ctx) {
+    // The bank's side of the n-th payment, on the statement of its month.
+    const payment = ctx.pick('payment');
+    const paidOn = day(payment.paid_on);
+    const statement = recordsOf(ctx, 'bank_statement').find(
+      (s) =>
+        s.bank_account_id === payment.bank_account_id &&
+        day(s.start_date) <= paidOn &&
+        paidOn <= day(s.end_date),
+    );
+    const incoming = payment.direction === 'incoming';
+    const partner = incoming
+      ? recordWith(ctx, 'customer', 'id', payment.customer_id)
+      : recordWith(ctx, 'supplier', 'id', payment.supplier_id);
+    const name = String(partner?.name ?? 'Client').toUpperCase();
+    return {
+      bank_account_id: payment.bank_account_id ?? mainBankAccount(ctx).id,
+      bank_statement_id: statement?.id ?? null,
+      transaction_date: paidOn,
+      value_date: paidOn,
+      amount_cents: signedAmount(payment),
+      currency: payment.currency,
+      transaction_type: payment.method === 'direct_debit' ? 'direct_debit' : 'transfer',
+      label: incoming
+        ? `VIR SEPA RECU ${name} ${payment.reference ?? ''}`.trim()
+        : `VIR SEPA EMIS ${name}`,
+      counterparty_name: partner?.name ?? null,
+      counterparty_iban: (partner?.iban as string | undefined) ?? null,
+      bank_reference: `${paidOn.replace(/-/g, '')}-${String(7_000_000 + ctx.n * 7_919)}`,
+      end_to_end_reference: String(payment.number),
+      payment_id: payment.id,
+      journal_entry_id: null,
+    };
+  },
+  budget(ctx) {
+    const year = currentYear(ctx);
+    const center = ctx.pick('cost_center');
+    const periods = recordsOf(ctx, 'accounting_period')
+      .filter((p) => p.fiscal_year_id === year.id)
+      .slice(0, 3);
+    const accounts = ['607000', '613200'];
+    const lines = accounts.flatMap((code) =>
+      (periods.length ? periods : [undefined]).map((period) => ({
+        account_id: accountId(ctx, code),
+        accounting_period_id: period?.id ?? null,
+        amount_cents: ctx.faker.number.int({ min: 20, max: 400 }) * 10_000,
+        label: period ? `${code} — ${period.name}` : code,
+      })),
+    );
+    return {
+      name: `Budget ${String(year.name).replace(/\D+/g, '')} — ${center.name}`,
+      fiscal_year_id: year.id,
+      cost_center_id: center.id,
+      project_id: null,
+      action_if_exceeded: at(['warn', 'stop', 'ignore'], ctx.n),
+      currency: 'EUR',
+      lines,
+    };
+  },
+  dunning_level(ctx) {
+    const level = (ctx.n % 4) + 1;
+    const [segment, label] = at(
+      [
+        ['PRO', 'professionnels'],
+        ['PART', 'particuliers'],
+        ['EXP', 'export'],
+      ] as const,
+      Math.floor(ctx.n / 4),
+    );
+    const names = ['Rappel courtois', 'Deuxième relance', 'Mise en demeure', 'Pré-contentieux'];
+    const business = segment !== 'PART';
+    return {
+      code: `${segment}-R${level}`,
+      name: `${names[level - 1]} (${label})`,
+      level,
+      days_after_due: [7, 15, 30, 45][level - 1],
+      // France: the 40 € recovery indemnity applies between businesses only.
+      fee_cents: business && level >= 2 ? 4000 : 0,
+      interest_rate: business ? '12.15' : '8.16',
+      stops_deliveries: level >= 3,
+      letter_text: [
+        'Sauf erreur de notre part, la facture ci-dessous reste impayée à ce jour. Nous vous remercions de procéder à son règlement.',
+        'Malgré notre précédent rappel, nous restons dans l’attente de votre règlement. Merci de le régulariser sous huit jours.',
+        'Nous vous mettons en demeure de régler les sommes dues sous quinze jours, faute de quoi nous engagerons une procédure de recouvrement.',
+        'Votre dossier sera transmis à notre service contentieux si le règlement ne nous parvient pas sous huit jours.',
+      ][level - 1],
+    };
+  },
+  payment_reminder(ctx) {
+    const invoice = findRecord(ctx, 'invoice', (i) => i.status === 'emis');
+    const level = findRecord(ctx, 'dunning_level', (l) => l.level === (ctx.n % 3) + 1, 0);
+    const reminderDate = ctx.daysAfter(day(invoice.due_date), Number(level.days_after_due ?? 7));
+    const due = cents(invoice.total_cents);
+    const overdue = daysBetween(day(invoice.due_date), reminderDate);
+    return {
+      customer_id: invoice.customer_id,
+      dunning_level_id: level.id,
+      reminder_date: reminderDate,
+      currency: invoice.currency,
+      amount_due_cents: due,
+      fee_cents: cents(level.fee_cents),
+      interest_cents: roundCents((due * Number(level.interest_rate ?? 0) * overdue) / 36_500),
+      lines: [
+        {
+          invoice_id: invoice.id,
+          due_date: invoice.due_date,
+          amount_due_cents: due,
+          days_overdue: overdue,
+        },
+      ],
+    };
+  },
+  tax_return(ctx) {
+    // The monthly CA3 of the current year: VAT on the month's issued invoices and approved bills.
+    const year = currentYear(ctx);
+    const start = monthsAfter(day(year.start_date), ctx.n % 12);
+    const end = endOfMonth(start);
+    const inMonth = (d: unknown) => day(d) >= start && day(d) <= end;
+    const sales = new Map<string, { base: number; tax: number }>();
+    for (const invoice of recordsOf(ctx, 'invoice').filter(
+      (i) => issued(i) && inMonth(i.invoice_date),
+    ))
+      for (const [rate, sum] of byRate(invoice.lines)) {
+        const total = sales.get(rate) ?? { base: 0, tax: 0 };
+        sales.set(rate, { base: total.base + sum.base, tax: total.tax + sum.tax });
+      }
+    const bills = recordsOf(ctx, 'supplier_invoice').filter(
+      (b) => approved(b) && inMonth(b.invoice_date),
+    );
+    const purchases = {
+      base: bills.reduce((s, b) => s + cents(b.subtotal_cents), 0),
+      tax: bills.reduce((s, b) => s + cents(b.tax_cents), 0),
+    };
+    const boxes: [box: string, rate: string, label: string, tax: string][] = [
+      ['08', '20', 'Opérations imposables au taux normal 20 %', 'TVA-C20'],
+      ['9B', '10', 'Opérations imposables au taux de 10 %', 'TVA-C10'],
+      ['09', '5.5', 'Opérations imposables au taux de 5,5 %', 'TVA-C55'],
+    ];
+    const lines = boxes
+      .filter(([box, rate]) => box === '08' || sales.has(rate))
+      .map(([box, rate, label, tax]) => ({
+        box_code: box,
+        label,
+        tax_id: taxId(ctx, tax) ?? null,
+        base_amount_cents: sales.get(rate)?.base ?? 0,
+        tax_amount_cents: sales.get(rate)?.tax ?? 0,
+      }));
+    lines.push({
+      box_code: '20',
+      label: 'TVA déductible — autres biens et services',
+      tax_id: taxId(ctx, 'TVA-D20') ?? null,
+      base_amount_cents: purchases.base,
+      tax_amount_cents: purchases.tax,
+    });
+    const output = lines
+      .filter((l) => l.box_code !== '20')
+      .reduce((s, l) => s + l.tax_amount_cents, 0);
+    return {
+      return_type: 'vat',
+      frequency: 'monthly',
+      fiscal_year_id: year.id,
+      accounting_period_id: periodOf(ctx, start),
+      start_date: start,
+      end_date: end,
+      filing_deadline: ctx.daysAfter(end, 24),
+      currency: 'EUR',
+      output_tax_cents: output,
+      input_tax_cents: purchases.tax,
+      net_due_cents: output - purchases.tax,
+      filing_reference: null,
+      payment_id: null,
+      lines,
+    };
+  },
+};
+
+/** Overrides that read records their resource does not refer to: seeded after those. */
+export const accountingSeedReads: SeedReads = {
+  // A statement's balances add up the payments its transactions will carry.
+  bank_statement: ['payment'],
+};
