@@ -7,6 +7,7 @@ import { productionResources } from './production/index';
 import { projectsResources } from './projects/index';
 import { purchasingResources } from './purchasing/index';
 import { salesResources } from './sales/index';
+import { supportResources } from './support/index';
 
 /** Every resource as declared, module by module (literal types kept). */
 const declared = [
@@ -18,6 +19,7 @@ const declared = [
   ...hrResources,
   ...productionResources,
   ...projectsResources,
+  ...supportResources,
 ] as const;
 
 /**
