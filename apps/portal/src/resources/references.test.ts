@@ -89,15 +89,26 @@ describe('references inside line items', () => {
   it('covers every lines field of the registry that holds references', () => {
     expect(lineReferences.map(label).sort()).toEqual(
       [
+        'bills-of-materials byproducts[].product_id',
+        'bills-of-materials components[].product_id',
         'credit-notes lines[].product_id',
         'deliveries lines[].product_id',
         'expense-reports lines[].product_id',
         'goods-receipts lines[].product_id',
         'invoices lines[].product_id',
+        'job-cards time_logs[].employee_id',
+        'material-consumptions lines[].product_id',
         'production-orders components[].product_id',
+        'production-plans lines[].bom_id',
+        'production-plans lines[].product_id',
+        'production-plans lines[].sales_order_id',
         'purchase-orders lines[].product_id',
         'quotes lines[].product_id',
         'sales-orders lines[].product_id',
+        'service-contracts covered_items[].product_id',
+        'service-contracts covered_items[].service_item_id',
+        'service-orders parts[].product_id',
+        'subcontracting-orders supplied_components[].product_id',
         'supplier-invoices lines[].product_id',
       ].sort(),
     );
@@ -151,7 +162,11 @@ describe('references inside line items', () => {
       expect(created.status).toBe(201);
       const lines = structuredClone(created.body[ref.field]) as Record<string, unknown>[];
       lines[0]![ref.key] = refsA.get(ref.target)![0]!;
-      const copy = { id: randomUUID(), ...(ref.resource.numbering ? { number: 'X-1' } : {}) };
+      // A number of its own: a resource with several line references is copied once for each.
+      const copy = {
+        id: randomUUID(),
+        ...(ref.resource.numbering ? { number: `X-${randomUUID()}` } : {}),
+      };
       // As the application role with tenant B set: a copy of B's record, and an update of it.
       const asApp = (statement: ReturnType<typeof sql>) =>
         portal.tdb.db.transaction().execute(async (trx) => {
@@ -209,7 +224,26 @@ describe('references inside line items', () => {
 
 describe('references to users', () => {
   it('covers every user reference of the registry', () => {
-    expect(userReferences.map(label).sort()).toEqual(['employees user_id', 'leads owner_id']);
+    expect(userReferences.map(label).sort()).toEqual(
+      [
+        'employees user_id',
+        'escalation-rules escalate_to_id',
+        'knowledge-articles author_id',
+        'leads owner_id',
+        'production-plans planner_id',
+        'projects manager_id',
+        'quality-alerts responsible_id',
+        'quality-checks inspector_id',
+        'quality-points responsible_id',
+        'service-orders technician_id',
+        'support-team-members user_id',
+        'support-teams leader_id',
+        'support-tickets assignee_id',
+        'ticket-messages author_user_id',
+        'work-center-maintenance responsible_id',
+        'work-orders responsible_id',
+      ].sort(),
+    );
   });
 
   it.each(userReferences.map((r) => [label(r), r] as const))(
