@@ -34,13 +34,14 @@ export async function seedDemoRecords(
     for (const resource of resources) {
       const made: SeededRecord[] = [];
       for (let n = 0; n < perResource; n++) {
+        const steps = walk(resource, n);
         const body = {
           ...sampleBody(resource, n, refs),
-          ...overrides[resource.name]?.(context(resource, n, records)),
+          ...overrides[resource.name]?.(context(resource, n, records, reached(resource, steps))),
         };
         const written = await insertRecord(client, resource, tenantId, body);
         let record = JSON.parse(written.json) as SeededRecord;
-        for (const action of walk(resource, n)) {
+        for (const action of steps) {
           const moved = await transitionRecord(client, resource, tenantId, record.id, action);
           record = JSON.parse(moved.json) as SeededRecord;
         }
@@ -61,9 +62,11 @@ function context(
   resource: Resource,
   n: number,
   records: ReadonlyMap<string, readonly SeededRecord[]>,
+  status: string | undefined,
 ): SeedContext {
   return {
     n,
+    status,
     faker: fakerFor(`${resource.name}:override`, n),
     records,
     pick(name, k = n) {
@@ -79,24 +82,43 @@ function context(
   };
 }
 
-/** The n-th record takes the first n % (k+1) steps of a walk through its lifecycle. */
+/** The status a record of `resource` is in after `steps`, from its initial one. */
+function reached(resource: Resource, steps: readonly string[]): string | undefined {
+  const lifecycle = resource.lifecycle;
+  if (!lifecycle) return undefined;
+  return steps.reduce<string>(
+    (state, action) => lifecycle.actions[action]?.to ?? state,
+    lifecycle.initial,
+  );
+}
+
+/**
+ * The n-th record takes the first n % (k+1) of the k steps of the longest walk through its
+ * lifecycle that never cancels nor comes back to a state, preferring, among walks as long,
+ * one that ends where nothing more happens: work is completed rather than left on hold
+ * (planned → started → done, not planned → started → on hold), so every list shows records
+ * at the end of their lifecycle. Ties keep the declared order of the actions.
+ */
 function walk(resource: Resource, n: number): string[] {
   const lifecycle = resource.lifecycle;
   if (!lifecycle) return [];
-  const steps: string[] = [];
-  let state: string = lifecycle.initial;
-  const visited = new Set([state]);
-  for (;;) {
-    const next = Object.entries(lifecycle.actions).find(
-      ([, spec]) =>
-        (spec.from as readonly string[]).includes(state) &&
-        !visited.has(spec.to) &&
-        spec.to !== 'annule',
-    );
-    if (!next) break;
-    steps.push(next[0]);
-    state = next[1].to;
-    visited.add(state);
-  }
-  return steps.slice(0, n % (steps.length + 1));
+  const actions = Object.entries(lifecycle.actions);
+  const isFinal = (state: string) =>
+    !actions.some(([, spec]) => (spec.from as readonly string[]).includes(state));
+  let best = { steps: [] as string[], final: isFinal(lifecycle.initial) };
+  const visit = (state: string, steps: string[], visited: ReadonlySet<string>) => {
+    const final = isFinal(state);
+    if (
+      steps.length > best.steps.length ||
+      (steps.length === best.steps.length && final && !best.final)
+    )
+      best = { steps, final };
+    for (const [action, spec] of actions) {
+      if (!(spec.from as readonly string[]).includes(state)) continue;
+      if (visited.has(spec.to) || spec.to === 'annule') continue;
+      visit(spec.to, [...steps, action], new Set([...visited, spec.to]));
+    }
+  };
+  visit(lifecycle.initial, [], new Set([lifecycle.initial]));
+  return best.steps.slice(0, n % (best.steps.length + 1));
 }

@@ -7,6 +7,12 @@ export type SeededRecord = Record<string, unknown> & { id: string };
 export interface SeedContext {
   /** Which record of the resource this is (0-based); the same n gives the same values. */
   n: number;
+  /**
+   * The status the record is walked to once created (the seed mixes statuses), undefined for a
+   * resource without a lifecycle: so that dates and quantities such as `actual_start` agree
+   * with it (a work order still planned has not started).
+   */
+  status: string | undefined;
   /** Faker seeded for this resource and n. */
   faker: Faker;
   /** The records already created, by resource name (dependency order: referenced ones first). */
