@@ -1,5 +1,7 @@
 import type { SeedOverrides } from './context';
+import { productionSeed } from './production';
 import { salesSeed } from './sales';
+import { supportSeed } from './support';
 
 export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides } from './context';
 
@@ -7,4 +9,4 @@ export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides } from './c
  * Every module's seed overrides. A module's file (`<module>.ts`) exports an object keyed by
  * resource name; resources without one get the generic sample body.
  */
-export const seedOverrides: SeedOverrides = { ...salesSeed };
+export const seedOverrides: SeedOverrides = { ...salesSeed, ...productionSeed, ...supportSeed };
