@@ -117,6 +117,11 @@ describe('the production seed', () => {
     for (const check of of('quality_check')) {
       const point = find('quality_point', check.quality_point_id)!;
       expect(check.product_id).toBe(point.product_id);
+      if (check.goods_receipt_id) {
+        const receipt = find('goods_receipt', check.goods_receipt_id)!;
+        const received = (receipt.lines as Line[]).map((l) => l.product_id);
+        expect(received).toContain(check.product_id);
+      }
       if (check.production_order_id)
         expect(find('production_order', check.production_order_id)!.product_id).toBe(
           check.product_id,

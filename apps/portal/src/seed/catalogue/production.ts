@@ -527,10 +527,15 @@ export const productionSeed: SeedOverrides = {
     const step = ctx.pick('routing_operation');
     const routing = byId(ctx, 'routing', step.routing_id);
     const inProcess = stage === 'in_process';
+    // Checks at receipt are on bought materials; the others on the products made.
+    const product =
+      stage === 'receipt'
+        ? pickWhere(ctx, 'product', (p) => p.product_type === 'consumable')
+        : ((routing && byId(ctx, 'product', routing.product_id)) ?? ctx.pick('product'));
     return {
       code: `QP-${String(ctx.n + 1).padStart(3, '0')}`,
       name,
-      product_id: routing?.product_id ?? ctx.pick('product').id,
+      product_id: product.id,
       routing_operation_id: inProcess ? step.id : undefined,
       work_center_id: inProcess ? step.work_center_id : undefined,
       inspection_stage: stage,
@@ -560,7 +565,14 @@ export const productionSeed: SeedOverrides = {
               ((Number(point.tolerance_max) - Number(point.tolerance_min)) * (1 + (ctx.n % 3))) / 4,
           )
         : undefined;
-    const ofOrder = order.product_id === point.product_id;
+    // At receipt, a goods receipt of the material is inspected; elsewhere, a production order.
+    const receipt =
+      point.inspection_stage === 'receipt'
+        ? all(ctx, 'goods_receipt').find((g) =>
+            (g.lines as Line[]).some((l) => l.product_id === point.product_id),
+          )
+        : undefined;
+    const ofOrder = order.product_id === point.product_id && point.inspection_stage !== 'receipt';
     const inspected = ctx.status !== 'planifie';
     return {
       quality_point_id: point.id,
@@ -569,9 +581,12 @@ export const productionSeed: SeedOverrides = {
       work_order_id: ofOrder
         ? all(ctx, 'work_order').find((w) => w.production_order_id === order.id)?.id
         : undefined,
+      goods_receipt_id: receipt?.id,
       lot_number: `LOT-2026-${String(200 + ctx.n).padStart(4, '0')}`,
       inspection_stage: point.inspection_stage,
-      inspected_at: at(ctx.daysAfter(String(order.planned_start), 1 + (ctx.n % 3)), 15),
+      inspected_at: receipt
+        ? at(String(receipt.received_on), 10)
+        : at(ctx.daysAfter(String(order.planned_start), 1 + (ctx.n % 3)), 15),
       sample_size: point.frequency === 'every_unit' ? '1' : '5',
       // A planned check has no result yet.
       measured_value: inspected ? measured : undefined,
@@ -631,6 +646,8 @@ export const productionSeed: SeedOverrides = {
       order_date: orderDate,
       expected_date: ctx.daysAfter(orderDate, 6),
       warehouse_id: order.warehouse_id,
+      // The purchase order is raised once the subcontractor confirms; not linked in the demo.
+      purchase_order_id: undefined,
       supplied_components: order.components,
       supplier_reference:
         ctx.status === 'brouillon' ? undefined : `AR-26-${String(3100 + ctx.n * 17)}`,

@@ -17,6 +17,10 @@ export const qualityChecks = defineResource({
     product_id: reference('product', { required: true, filterable: true }),
     production_order_id: reference('production_order', { filterable: true }),
     work_order_id: reference('work_order', { filterable: true }),
+    goods_receipt_id: reference('goods_receipt', {
+      filterable: true,
+      description: 'The receipt inspected, for a check at receipt.',
+    }),
     lot_number: text({
       maxLength: 64,
       filterable: true,

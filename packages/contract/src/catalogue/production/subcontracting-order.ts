@@ -24,6 +24,10 @@ export const subcontractingOrders = defineResource({
       filterable: true,
       description: 'The operation subcontracted.',
     }),
+    purchase_order_id: reference('purchase_order', {
+      filterable: true,
+      description: 'The purchase order the service is bought and invoiced through.',
+    }),
     product_id: reference('product', {
       required: true,
       filterable: true,
