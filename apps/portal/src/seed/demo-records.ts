@@ -43,12 +43,9 @@ export async function seedDemoRecords(
       refs.set(resource.name, madeIds);
       for (let n = 0; n < perResource; n++) {
         const steps = walk(resource, n);
-        const status = resource.lifecycle
-          ? (resource.lifecycle.actions[steps.at(-1) ?? '']?.to ?? resource.lifecycle.initial)
-          : undefined;
         const body = {
           ...sampleBody(resource, n, refs),
-          ...overrides[resource.name]?.(context(resource, n, records, status)),
+          ...overrides[resource.name]?.(context(resource, n, records, reached(resource, steps))),
         };
         const written = await insertRecord(client, resource, tenantId, body);
         let record = JSON.parse(written.json) as SeededRecord;
@@ -116,6 +113,16 @@ function context(
   };
 }
 
+/** The status a record of `resource` is in after `steps`, from its initial one. */
+function reached(resource: Resource, steps: readonly string[]): string | undefined {
+  const lifecycle = resource.lifecycle;
+  if (!lifecycle) return undefined;
+  return steps.reduce<string>(
+    (state, action) => lifecycle.actions[action]?.to ?? state,
+    lifecycle.initial,
+  );
+}
+
 /** States a record ends in when things did not go as planned. */
 const SETBACKS = new Set([
   'annule',
@@ -131,30 +138,36 @@ const SETBACKS = new Set([
 ]);
 
 /**
- * The lifecycle actions the n-th record goes through: most records walk the longest path of
- * the lifecycle that avoids setbacks (cancellations, rejections, archiving…), stopping at
- * n % (length + 1) steps, so every list shows each stage; one record in seven then takes a
- * setback where one is possible (a cancelled order, an archived product).
+ * The lifecycle actions the n-th record goes through. Most records walk the longest path that
+ * avoids setbacks (cancellations, rejections, archiving, holds) and never comes back to a
+ * state, preferring among paths as long one that ends where nothing more happens (work is
+ * completed), stopping at n % (length + 1) steps, so every list shows each stage; one record in
+ * seven then takes a setback where one is possible (a cancelled order, an archived product).
  */
 function walk(resource: Resource, n: number): string[] {
   const lifecycle = resource.lifecycle;
   if (!lifecycle) return [];
   const actions = Object.entries(lifecycle.actions);
-  const longest = (state: string, seen: Set<string>): string[] => {
-    let best: string[] = [];
+  const isFinal = (state: string) =>
+    !actions.some(([, spec]) => (spec.from as readonly string[]).includes(state));
+  let best = { steps: [] as string[], final: isFinal(lifecycle.initial) };
+  const visit = (state: string, steps: string[], visited: ReadonlySet<string>) => {
+    const final = isFinal(state);
+    if (
+      steps.length > best.steps.length ||
+      (steps.length === best.steps.length && final && !best.final)
+    )
+      best = { steps, final };
     for (const [action, spec] of actions) {
       if (!(spec.from as readonly string[]).includes(state)) continue;
-      if (SETBACKS.has(spec.to) || seen.has(spec.to)) continue;
-      const path = [action, ...longest(spec.to, new Set([...seen, spec.to]))];
-      if (path.length > best.length) best = path;
+      if (visited.has(spec.to) || SETBACKS.has(spec.to)) continue;
+      visit(spec.to, [...steps, action], new Set([...visited, spec.to]));
     }
-    return best;
   };
-  const happy = longest(lifecycle.initial, new Set([lifecycle.initial]));
-  const steps = happy.slice(0, n % (happy.length + 1));
+  visit(lifecycle.initial, [], new Set([lifecycle.initial]));
+  const steps = best.steps.slice(0, n % (best.steps.length + 1));
   if (n % 7 === 6) {
-    let state: string = lifecycle.initial;
-    for (const action of steps) state = lifecycle.actions[action]!.to;
+    const state = reached(resource, steps)!;
     const setback = actions.find(
       ([, spec]) => (spec.from as readonly string[]).includes(state) && SETBACKS.has(spec.to),
     );

@@ -187,6 +187,59 @@ export function ledgerLines(extra: Record<string, Field> = {}, o: LinesOptions =
   );
 }
 
+/** Days of the week, as calendars list them (ISO 8601 order). */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+
+/** The IANA time zone a calendar's hours are read in. */
+export const timeZone = (): Field =>
+  text({
+    required: true,
+    maxLength: 64,
+    description: 'IANA time zone the hours are read in.',
+    example: 'Europe/Paris',
+  });
+
+/**
+ * Opening or working hours by weekday (Odoo resource.calendar.attendance, ERPNext workstation
+ * working hours and SLA support hours, BC shop calendar): hours as exact decimals after
+ * midnight, as Odoo keeps them, so 8.5 is 08:30. A day with two lines has a break.
+ */
+export function workingHours(o: LinesOptions = {}): LinesField {
+  return lines(
+    {
+      weekday: enumOf(WEEKDAYS, { required: true, example: 'monday' }),
+      hour_from: decimal({
+        required: true,
+        min: 0,
+        max: 24,
+        description: 'Start, in hours after midnight (8.5 = 08:30).',
+        example: '8',
+      }),
+      hour_to: decimal({
+        required: true,
+        min: 0,
+        max: 24,
+        description: 'End, in hours after midnight (after `hour_from`).',
+        example: '12',
+      }),
+    },
+    {
+      required: true,
+      maxItems: 50,
+      description: 'Working hours by weekday; a day without a line is not worked.',
+      ...o,
+    },
+  );
+}
+
 /** How an asset loses value (ERPNext depreciation method, Odoo method, BC depreciation method). */
 export const depreciationMethod = (o: { required?: boolean; description?: string } = {}) =>
   enumOf(['straight_line', 'declining_balance', 'units_of_production', 'none'], {

@@ -8,6 +8,7 @@ import { productionResources } from './production/index';
 import { projectsResources } from './projects/index';
 import { purchasingResources } from './purchasing/index';
 import { salesResources } from './sales/index';
+import { supportResources } from './support/index';
 
 /** Every resource as declared, module by module (literal types kept). */
 const declared = [
@@ -20,6 +21,7 @@ const declared = [
   ...productionResources,
   ...projectsResources,
   ...assetsResources,
+  ...supportResources,
 ] as const;
 
 /**

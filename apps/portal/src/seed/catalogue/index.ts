@@ -3,8 +3,10 @@ import { assetsSeed } from './assets';
 import type { SeedOverrides, SeedReads } from './context';
 import { crmSeed } from './crm';
 import { hrSeed } from './hr';
+import { productionSeed } from './production';
 import { projectsSeed } from './projects';
 import { salesSeed } from './sales';
+import { supportSeed } from './support';
 
 export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides, SeedReads } from './context';
 
@@ -19,6 +21,8 @@ export const seedOverrides: SeedOverrides = {
   ...projectsSeed,
   ...accountingSeed,
   ...assetsSeed,
+  ...productionSeed,
+  ...supportSeed,
 };
 
 /** What overrides read beyond their references (see SeedReads). */

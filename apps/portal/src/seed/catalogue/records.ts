@@ -91,3 +91,27 @@ export function monthsAfter(day: string, months: number): string {
 export function roundCents(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value) + 1e-9);
 }
+
+/** The record of `resource` with this id, or undefined. */
+export const byId = (ctx: SeedContext, resource: string, id: unknown) =>
+  recordsOf(ctx, resource).find((r) => r.id === id);
+
+/** A test for `findRecord`: the record is in one of these statuses. */
+export const inStatus =
+  (...statuses: string[]) =>
+  (r: SeededRecord) =>
+    statuses.includes(String(r.status));
+
+/** A moment of a day in Paris (UTC+1 in winter, which the demo's dates are in), as RFC 3339. */
+export const at = (day: string, hour: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + (hour - 1) * 3_600_000).toISOString();
+
+/** `minutes` after an RFC 3339 instant. */
+export const minutesAfter = (timestamp: string, minutes: number) =>
+  new Date(Date.parse(timestamp) + Math.round(minutes) * 60_000).toISOString();
+
+/** The day (YYYY-MM-DD, UTC) of an RFC 3339 instant. */
+export const dayOf = (timestamp: string) => new Date(timestamp).toISOString().slice(0, 10);
+
+/** A number as an exact decimal string (at most the 6 places numeric(18,6) keeps). */
+export const dec = (value: number) => String(Number(value.toFixed(6)));

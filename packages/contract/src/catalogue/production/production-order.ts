@@ -30,6 +30,18 @@ export const productionOrders = defineResource({
       filterable: true,
       description: 'The sales order this production is for, if made to order.',
     }),
+    bom_id: reference('bill_of_materials', {
+      filterable: true,
+      description: 'The bill of materials its components come from.',
+    }),
+    routing_id: reference('routing', {
+      filterable: true,
+      description: 'The routing its work orders come from.',
+    }),
+    project_id: reference('project', {
+      filterable: true,
+      description: 'The project it is made for, when its costs are booked to one.',
+    }),
     planned_start: date({
       required: true,
       filterable: true,
