@@ -92,13 +92,40 @@ describe('references inside line items', () => {
         'credit-notes lines[].product_id',
         'deliveries lines[].product_id',
         'expense-reports lines[].product_id',
+        'goods-receipts lines[].lot_id',
         'goods-receipts lines[].product_id',
         'invoices lines[].product_id',
+        'landed-costs charges[].account_id',
+        'landed-costs charges[].supplier_id',
+        'landed-costs receipts[].goods_receipt_id',
+        'product-variants attribute_values[].attribute_id',
+        'product-variants attribute_values[].attribute_value_id',
         'production-orders components[].product_id',
+        'purchase-agreements lines[].product_id',
         'purchase-orders lines[].product_id',
+        'purchase-requests lines[].product_id',
+        'purchase-returns lines[].lot_id',
+        'purchase-returns lines[].product_id',
         'quotes lines[].product_id',
+        'requests-for-quotation lines[].product_id',
+        'requests-for-quotation suppliers[].contact_id',
+        'requests-for-quotation suppliers[].supplier_id',
         'sales-orders lines[].product_id',
+        'stock-adjustments lines[].location_id',
+        'stock-adjustments lines[].lot_id',
+        'stock-adjustments lines[].product_id',
+        'stock-adjustments lines[].variant_id',
+        'stock-counts lines[].location_id',
+        'stock-counts lines[].lot_id',
+        'stock-counts lines[].product_id',
+        'stock-counts lines[].variant_id',
+        'stock-transfers lines[].lot_id',
+        'stock-transfers lines[].product_id',
+        'stock-transfers lines[].variant_id',
+        'supplier-evaluations scores[].criterion_id',
         'supplier-invoices lines[].product_id',
+        'supplier-quotations lines[].product_id',
+        'supplier-scorecards criteria[].criterion_id',
       ].sort(),
     );
   });
@@ -151,7 +178,11 @@ describe('references inside line items', () => {
       expect(created.status).toBe(201);
       const lines = structuredClone(created.body[ref.field]) as Record<string, unknown>[];
       lines[0]![ref.key] = refsA.get(ref.target)![0]!;
-      const copy = { id: randomUUID(), ...(ref.resource.numbering ? { number: 'X-1' } : {}) };
+      // A number of its own: a resource with several line references runs this more than once.
+      const copy = {
+        id: randomUUID(),
+        ...(ref.resource.numbering ? { number: `X-${randomUUID()}` } : {}),
+      };
       // As the application role with tenant B set: a copy of B's record, and an update of it.
       const asApp = (statement: ReturnType<typeof sql>) =>
         portal.tdb.db.transaction().execute(async (trx) => {
@@ -209,7 +240,20 @@ describe('references inside line items', () => {
 
 describe('references to users', () => {
   it('covers every user reference of the registry', () => {
-    expect(userReferences.map(label).sort()).toEqual(['employees user_id', 'leads owner_id']);
+    expect(userReferences.map(label).sort()).toEqual(
+      [
+        'employees user_id',
+        'leads owner_id',
+        'projects manager_id',
+        'purchase-agreements buyer_id',
+        'purchase-orders buyer_id',
+        'purchase-requests requested_by_id',
+        'requests-for-quotation buyer_id',
+        'stock-counts responsible_id',
+        'supplier-evaluations evaluator_id',
+        'warehouses manager_id',
+      ].sort(),
+    );
   });
 
   it.each(userReferences.map((r) => [label(r), r] as const))(

@@ -109,10 +109,13 @@ describe('the catalogue', () => {
         'credit_note',
         'expense_report',
         'invoice',
+        'purchase_agreement',
         'purchase_order',
+        'purchase_return',
         'quote',
         'sales_order',
         'supplier_invoice',
+        'supplier_quotation',
       ].sort(),
     );
     for (const r of withTotals) {
