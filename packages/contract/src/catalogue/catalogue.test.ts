@@ -111,10 +111,13 @@ describe('the catalogue', () => {
         'debit_note',
         'expense_report',
         'invoice',
+        'purchase_agreement',
         'purchase_order',
+        'purchase_return',
         'quote',
         'sales_order',
         'supplier_invoice',
+        'supplier_quotation',
       ]),
     );
     for (const r of withTotals) {

@@ -3,8 +3,10 @@ import { assetsSeed } from './assets';
 import type { SeedOverrides, SeedReads } from './context';
 import { crmSeed } from './crm';
 import { hrSeed } from './hr';
+import { inventorySeed } from './inventory';
 import { productionSeed } from './production';
 import { projectsSeed } from './projects';
+import { purchasingSeed } from './purchasing';
 import { salesSeed } from './sales';
 import { supportSeed } from './support';
 
@@ -23,6 +25,8 @@ export const seedOverrides: SeedOverrides = {
   ...assetsSeed,
   ...productionSeed,
   ...supportSeed,
+  ...purchasingSeed,
+  ...inventorySeed,
 };
 
 /** What overrides read beyond their references (see SeedReads). */

@@ -1,5 +1,5 @@
 import { defineResource } from '../../registry/define';
-import { boolean, decimal, enumOf, money, text } from '../../registry/fields';
+import { boolean, decimal, enumOf, integer, money, reference, text } from '../../registry/fields';
 
 /** Something bought, stocked or sold (ERPNext Item, Odoo product.product). */
 export const products = defineResource({
@@ -13,6 +13,7 @@ export const products = defineResource({
       filterable: true,
       sortable: true,
       maxLength: 64,
+      fake: 'sku',
       description: 'Stock keeping unit: the code people and systems use for the product.',
       example: 'CHAIR-BLK-01',
     }),
@@ -21,6 +22,7 @@ export const products = defineResource({
       filterable: true,
       sortable: true,
       maxLength: 200,
+      fake: 'product_name',
       example: 'Office chair, black',
     }),
     description: text({ maxLength: 5000 }),
@@ -60,6 +62,34 @@ export const products = defineResource({
     reorder_level: decimal({
       min: 0,
       description: 'Stock level under which the product should be reordered.',
+    }),
+    category_id: reference('product_category', {
+      filterable: true,
+      description:
+        'Its category (supersedes the free-text `category`): default accounts, reporting.',
+    }),
+    unit_of_measure_id: reference('unit_of_measure', {
+      filterable: true,
+      description: 'Unit the product is stocked in (supersedes the free-text `unit_of_measure`).',
+    }),
+    purchase_unit_of_measure_id: reference('unit_of_measure', {
+      filterable: true,
+      description: 'Unit suppliers sell it in, when it differs (a box of 12).',
+    }),
+    tracking: enumOf(['none', 'lot', 'serial'], {
+      filterable: true,
+      description: 'Whether each move names a lot, or each unit a serial number.',
+      example: 'lot',
+    }),
+    shelf_life_days: integer({
+      min: 0,
+      description: 'Days from manufacture to expiry, to date new lots.',
+      example: 365,
+    }),
+    valuation_method: enumOf(['fifo', 'moving_average', 'standard'], {
+      filterable: true,
+      description: 'How its stock is valued.',
+      example: 'fifo',
     }),
     active: boolean({
       required: true,

@@ -1,5 +1,5 @@
 import { defineResource } from '../../registry/define';
-import { boolean, text } from '../../registry/fields';
+import { boolean, enumOf, reference, text, USER } from '../../registry/fields';
 import { addressFields } from '../field-sets';
 
 /** A place stock is kept (ERPNext Warehouse, Odoo stock.warehouse). */
@@ -23,6 +23,17 @@ export const warehouses = defineResource({
       sortable: true,
       maxLength: 200,
       example: 'Lyon main',
+    }),
+    warehouse_type: enumOf(['storage', 'transit', 'store', 'production', 'consignment'], {
+      filterable: true,
+      description:
+        'storage: a stocking warehouse; transit: goods on the road; store: a shop; production: a plant; consignment: held by a third party.',
+      example: 'storage',
+    }),
+    manager_id: reference(USER, { filterable: true, description: 'Who runs the warehouse.' }),
+    stock_account_id: reference('account', {
+      filterable: true,
+      description: 'Where the value of its stock is posted (perpetual inventory).',
     }),
     ...addressFields(),
     active: boolean({ required: true, filterable: true, example: true }),

@@ -17,6 +17,10 @@ export const goodsReceipts = defineResource({
       filterable: true,
       description: 'Warehouse the goods were put in.',
     }),
+    location_id: reference('stock_location', {
+      filterable: true,
+      description: 'Location the goods were put away in (the warehouse’s stock when empty).',
+    }),
     received_on: date({ required: true, filterable: true, sortable: true, example: '2026-03-16' }),
     supplier_delivery_note: text({
       maxLength: 100,
@@ -26,6 +30,7 @@ export const goodsReceipts = defineResource({
     lines: stockLines({
       rejected_quantity: decimal({ min: 0, description: 'Part of the quantity refused.' }),
       lot_number: text({ maxLength: 100, description: 'Batch or lot of the goods.' }),
+      lot_id: reference('lot', { description: 'The lot recorded for the goods, once created.' }),
     }),
     notes: notes(),
   },

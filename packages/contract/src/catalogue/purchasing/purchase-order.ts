@@ -1,5 +1,5 @@
 import { defineResource } from '../../registry/define';
-import { date, reference, text } from '../../registry/fields';
+import { date, reference, text, USER } from '../../registry/fields';
 import { currency, notes, paymentTermsDays, pricedLines } from '../field-sets';
 
 /** An order to a supplier, approved before it is sent (ERPNext/Odoo Purchase Order). */
@@ -27,6 +27,21 @@ export const purchaseOrders = defineResource({
       filterable: true,
       description: "The supplier's quotation or order confirmation number.",
     }),
+    buyer_id: reference(USER, { filterable: true, description: 'The buyer in charge.' }),
+    purchase_request_id: reference('purchase_request', {
+      filterable: true,
+      description: 'The internal request it fulfils.',
+    }),
+    supplier_quotation_id: reference('supplier_quotation', {
+      filterable: true,
+      description: 'The accepted quotation it was made from.',
+    }),
+    purchase_agreement_id: reference('purchase_agreement', {
+      filterable: true,
+      description: 'The blanket order it calls off.',
+    }),
+    payment_term_id: reference('payment_term', { filterable: true }),
+    incoterm_id: reference('incoterm', { filterable: true }),
     currency: currency(),
     payment_terms_days: paymentTermsDays(),
     lines: pricedLines(),
