@@ -113,6 +113,64 @@ const SUPPLIERS: {
   },
 ];
 
+/** Scorecard criteria (ERPNext's standard ones); slots 3, 7 and 11 are archived. */
+const CRITERIA = [
+  ['OTD', 'Deliveries on time', 'Share of order lines delivered by the promised date.', '40'],
+  ['QUAL', 'Quality: accepted quantity', 'Received quantity less rejected, over received.', '30'],
+  ['PRICE', 'Price competitiveness', 'Our price against the best quotation received.', '20'],
+  [
+    'FAXCONF',
+    'Order confirmations by fax',
+    'Retired: confirmations now arrive by e-mail or EDI.',
+    '0',
+  ],
+  ['RESP', 'Responsiveness', 'Days to answer requests for quotation and claims.', '10'],
+  ['DOCS', 'Documents accurate', 'Delivery notes and invoices matching the order.', '10'],
+  [
+    'CSR',
+    'Environmental and social responsibility',
+    'Certifications (ISO 14001, EcoVadis) and audits.',
+    '10',
+  ],
+  ['CATALOG', 'Paper catalogue sent', 'Retired.', '0'],
+  ['LEAD', 'Lead time kept', 'Quoted lead time against the actual one.', '20'],
+  ['CLAIMS', 'Claims handled', 'Claims settled within 30 days.', '10'],
+  ['INVOICE', 'Invoices right first time', 'Supplier invoices matched without a dispute.', '10'],
+  [
+    'ISO9001',
+    'ISO 9001 certificate on file',
+    'Retired: now checked when the supplier is created.',
+    '0',
+  ],
+] as const;
+
+/** The Incoterm a supplier's documents use: delivered (DAP) in France, FCA from abroad. */
+function incotermFor(ctx: SeedContext, supplier: SeededRecord): unknown {
+  const code = supplier.country_code === 'FR' ? 'DAP' : 'FCA';
+  return inUse(recordsOf(ctx, 'incoterm')).find((i) => i.code === code)?.id ?? null;
+}
+
+/** A supplier's payment term and its days, as the supplier's documents carry them. */
+function paymentTermsOf(ctx: SeedContext, supplier: SeededRecord) {
+  const term = byId(ctx, 'payment_term', supplier.payment_term_id);
+  return {
+    payment_term_id: term?.id ?? null,
+    payment_terms_days: term?.net_days ?? supplier.payment_terms_days ?? 30,
+  };
+}
+
+/** A priced line for a product, at a price and the product's tax rate. */
+function pricedLine(product: SeededRecord, quantity: string, unitPriceCents: number): Line {
+  return {
+    ...stockLine(product, quantity),
+    unit_price_cents: Math.round(unitPriceCents),
+    tax_rate: String(product.tax_rate ?? '20'),
+  };
+}
+
+/** Share of an order each successive delivery brings (60 %, then 30 %, then the rest). */
+const DELIVERED_BY = [0, 0.6, 0.9, 1];
+
 const ORDER_NOTES = [
   'Deliver to goods-in, dock 2, Monday to Friday 7:00–15:00.',
   'Please quote our order number on the delivery note and the invoice.',
