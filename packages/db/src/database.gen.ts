@@ -89,6 +89,94 @@ export interface LandingTenantsTable {
   created_at: Timestamp;
 }
 
+export interface AccountingPeriodsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'ouvert' | 'ferme'>;
+  fiscal_year_id: string;
+  name: string;
+  period_type: 'month' | 'quarter' | 'adjustment';
+  start_date: Timestamp;
+  end_date: Timestamp;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AccountsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  account_type: 'asset' | 'liability' | 'equity' | 'income' | 'expense';
+  sub_type: 'receivable' | 'payable' | 'bank' | 'cash' | 'tax' | 'fixed_asset' | 'depreciation' | 'stock' | 'other' | null;
+  parent_id: string | null;
+  is_group: boolean;
+  reconcilable: boolean;
+  currency: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ActivitiesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'planifie' | 'termine' | 'annule'>;
+  activity_type: 'call' | 'meeting' | 'email' | 'task' | 'demo' | 'follow_up';
+  subject: string;
+  due_date: Timestamp;
+  assigned_to_id: string | null;
+  priority: 'low' | 'normal' | 'high' | null;
+  lead_id: string | null;
+  opportunity_id: string | null;
+  customer_id: string | null;
+  contact_id: string | null;
+  duration_minutes: number | null;
+  description: string | null;
+  completed_at: Timestamp | null;
+  outcome: string | null;
+  task_id: string | null;
+  support_ticket_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ActivityTypesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  billing_rate_cents: Int8 | null;
+  costing_rate_cents: Int8 | null;
+  currency: string;
+  is_billable: boolean;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AddressesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  address_type: 'billing' | 'shipping' | 'office' | 'other';
+  customer_id: string | null;
+  supplier_id: string | null;
+  street: string | null;
+  street2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  country_code: string | null;
+  is_default: boolean;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface ApiKeysTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -102,6 +190,508 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
   last_used_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
+}
+
+export interface AppointmentsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'planifie' | 'confirme' | 'termine' | 'annule'>;
+  subject: string;
+  appointment_type: 'in_person' | 'video_call' | 'phone_call';
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  location: string | null;
+  video_url: string | null;
+  organiser_id: string | null;
+  customer_id: string | null;
+  lead_id: string | null;
+  contact_id: string | null;
+  opportunity_id: string | null;
+  attendee_name: string | null;
+  attendee_email: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AppraisalsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  employee_id: string;
+  reviewer_id: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  meeting_date: Timestamp | null;
+  goals: Defaulted<Json>;
+  final_score: Numeric | null;
+  strengths: string | null;
+  improvements: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetCategoriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  depreciation_method: 'straight_line' | 'declining_balance' | 'units_of_production' | 'none';
+  useful_life_months: number;
+  declining_rate: Numeric | null;
+  frequency_months: number;
+  prorata_temporis: boolean;
+  asset_account_id: string | null;
+  depreciation_account_id: string | null;
+  expense_account_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetCountsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  location_id: string;
+  count_date: Timestamp;
+  counted_by_id: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetDisposalsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'comptabilise' | 'annule'>;
+  asset_id: string;
+  disposal_date: Timestamp;
+  disposal_type: 'sale' | 'scrap' | 'donation' | 'loss';
+  proceeds_cents: Int8;
+  book_value_cents: Int8;
+  gain_loss_cents: Int8;
+  currency: string;
+  customer_id: string | null;
+  invoice_id: string | null;
+  journal_entry_id: string | null;
+  reason: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetInsurancePoliciesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'resilie' | 'expire' | 'annule'>;
+  policy_number: string;
+  insurer_id: string;
+  coverage_type: 'all_risks' | 'fire' | 'theft' | 'machinery_breakdown' | 'motor' | 'electronic_equipment';
+  start_date: Timestamp;
+  end_date: Timestamp;
+  premium_cents: Int8;
+  premium_frequency: 'monthly' | 'quarterly' | 'yearly';
+  deductible_cents: Int8 | null;
+  currency: string;
+  insured_assets: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetLeasesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'resilie' | 'expire' | 'annule'>;
+  lessor_id: string;
+  asset_id: string | null;
+  description: string;
+  lease_type: 'operating' | 'finance';
+  contract_reference: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  payment_frequency: 'monthly' | 'quarterly' | 'yearly';
+  instalment_cents: Int8;
+  deposit_cents: Int8 | null;
+  purchase_option_cents: Int8 | null;
+  interest_rate: Numeric | null;
+  currency: string;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetLocationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  location_type: 'site' | 'building' | 'floor' | 'room' | 'vehicle' | 'external';
+  parent_id: string | null;
+  warehouse_id: string | null;
+  responsible_id: string | null;
+  street: string | null;
+  street2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  country_code: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetMovementsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  movement_date: Timestamp;
+  purpose: 'transfer' | 'issue' | 'return' | 'receipt';
+  reason: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetRepairsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  asset_id: string;
+  maintenance_request_id: string | null;
+  failure_date: Timestamp;
+  completion_date: Timestamp | null;
+  failure_description: string;
+  actions_performed: string | null;
+  supplier_id: string | null;
+  supplier_invoice_id: string | null;
+  repair_cost_cents: Int8;
+  currency: string;
+  capitalized: boolean;
+  downtime_hours: Numeric | null;
+  parts: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetRevaluationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'comptabilise' | 'annule'>;
+  asset_id: string;
+  revaluation_date: Timestamp;
+  revaluation_type: 'impairment' | 'revaluation';
+  previous_value_cents: Int8;
+  new_value_cents: Int8;
+  adjustment_cents: Int8;
+  currency: string;
+  journal_entry_id: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AssetsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_service' | 'en_maintenance' | 'cede' | 'annule'>;
+  name: string;
+  asset_category_id: string;
+  description: string | null;
+  serial_number: string | null;
+  asset_tag: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  acquisition_date: Timestamp;
+  in_service_date: Timestamp | null;
+  acquisition_cost_cents: Int8;
+  residual_value_cents: Int8 | null;
+  currency: string;
+  depreciation_method: 'straight_line' | 'declining_balance' | 'units_of_production' | 'none' | null;
+  useful_life_months: number | null;
+  location_id: string | null;
+  custodian_id: string | null;
+  department_id: string | null;
+  cost_center_id: string | null;
+  supplier_id: string | null;
+  purchase_order_id: string | null;
+  supplier_invoice_id: string | null;
+  parent_asset_id: string | null;
+  warranty_expiry_date: Timestamp | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AttendancesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  employee_id: string;
+  attendance_date: Timestamp;
+  check_in: Timestamp;
+  check_out: Timestamp | null;
+  break_minutes: number | null;
+  worked_hours: Numeric | null;
+  work_location: 'office' | 'remote' | 'client_site' | 'business_trip';
+  shift_type_id: string | null;
+  is_late_entry: boolean | null;
+  is_early_exit: boolean | null;
+  source: 'manual' | 'kiosk' | 'badge_reader' | 'mobile' | 'api' | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface BankAccountsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  bank_name: string;
+  iban: string;
+  bic: string | null;
+  account_holder: string | null;
+  currency: string;
+  journal_id: string | null;
+  account_id: string | null;
+  is_default: boolean;
+  overdraft_limit_cents: Int8 | null;
+  opened_on: Timestamp | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface BankStatementsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'rapproche' | 'annule'>;
+  bank_account_id: string;
+  statement_date: Timestamp;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  bank_reference: string | null;
+  source: 'camt053' | 'ofx' | 'csv' | 'bank_feed' | 'manual';
+  currency: string;
+  opening_balance_cents: Int8;
+  closing_balance_cents: Int8;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface BankTransactionsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'nouveau' | 'rapproche' | 'annule'>;
+  bank_account_id: string;
+  bank_statement_id: string | null;
+  transaction_date: Timestamp;
+  value_date: Timestamp | null;
+  amount_cents: Int8;
+  currency: string;
+  transaction_type: 'transfer' | 'card' | 'direct_debit' | 'cheque' | 'cash' | 'fee' | 'interest' | 'other';
+  label: string;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  bank_reference: string | null;
+  end_to_end_reference: string | null;
+  payment_id: string | null;
+  journal_entry_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface BillsOfMaterialsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'actif' | 'archive'>;
+  product_id: string;
+  revision: string;
+  bom_type: 'manufacture' | 'kit' | 'subcontract';
+  quantity: Numeric;
+  unit_of_measure_id: string | null;
+  routing_id: string | null;
+  is_default: boolean;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+  components: Defaulted<Json>;
+  byproducts: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface BlanketOrdersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'resilie' | 'expire' | 'annule'>;
+  customer_id: string;
+  customer_reference: string | null;
+  order_date: Timestamp;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  price_list_id: string | null;
+  payment_term_id: string | null;
+  currency: string;
+  lines: Defaulted<Json>;
+  terms: string | null;
+  notes: string | null;
+  subtotal_cents: Defaulted<Int8>;
+  tax_cents: Defaulted<Int8>;
+  total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface BudgetsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'ferme'>;
+  name: string;
+  fiscal_year_id: string;
+  cost_center_id: string | null;
+  project_id: string | null;
+  action_if_exceeded: 'stop' | 'warn' | 'ignore';
+  currency: string;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CampaignsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  name: string;
+  campaign_type: 'email' | 'event' | 'webinar' | 'advertising' | 'social_media' | 'direct_mail' | 'trade_show' | 'telemarketing';
+  start_date: Timestamp;
+  end_date: Timestamp;
+  owner_id: string | null;
+  marketing_list_id: string | null;
+  currency: string | null;
+  budget_cents: Int8 | null;
+  actual_cost_cents: Int8 | null;
+  expected_revenue_cents: Int8 | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CannedResponsesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  shortcut: string;
+  name: string;
+  body: string;
+  language: string | null;
+  ticket_category_id: string | null;
+  support_team_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CompetitorsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  website: string | null;
+  country_code: string | null;
+  strengths: string | null;
+  weaknesses: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ContactsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  mobile: string | null;
+  job_title: string | null;
+  customer_id: string | null;
+  supplier_id: string | null;
+  is_primary: boolean;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CostCentersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CouponsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'suspendu' | 'expire' | 'annule'>;
+  code: string;
+  promotion_id: string;
+  customer_id: string | null;
+  sales_order_id: string | null;
+  expiry_date: Timestamp | null;
+  max_uses: number;
+  times_used: number;
+  last_used_date: Timestamp | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface CreditNotesTable {
@@ -119,6 +709,37 @@ export interface CreditNotesTable {
   subtotal_cents: Defaulted<Int8>;
   tax_cents: Defaulted<Int8>;
   total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+  journal_id: string | null;
+}
+
+export interface CurrenciesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  symbol: string | null;
+  minor_units: number;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CustomerGroupsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  price_list_id: string | null;
+  payment_term_id: string | null;
+  default_discount_percent: Numeric | null;
+  credit_limit_cents: Int8 | null;
+  notes: string | null;
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -150,6 +771,52 @@ export interface CustomersTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  customer_group_id: string | null;
+  price_list_id: string | null;
+  territory_id: string | null;
+  industry_id: string | null;
+  salesperson_id: string | null;
+  payment_term_id: string | null;
+  receivable_account_id: string | null;
+}
+
+export interface DebitNotesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'emis' | 'impute' | 'annule'>;
+  supplier_id: string;
+  supplier_invoice_id: string;
+  debit_note_date: Timestamp;
+  reason: 'return' | 'damaged_goods' | 'pricing_error' | 'short_delivery' | 'other';
+  supplier_reference: string | null;
+  journal_id: string | null;
+  currency: string;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  subtotal_cents: Defaulted<Int8>;
+  tax_cents: Defaulted<Int8>;
+  total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface DeliverablesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'livre' | 'accepte' | 'refuse' | 'annule'>;
+  project_id: string;
+  milestone_id: string | null;
+  name: string;
+  due_date: Timestamp;
+  delivered_on: Timestamp | null;
+  accepted_on: Timestamp | null;
+  acceptance_criteria: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface DeliveriesTable {
@@ -174,6 +841,58 @@ export interface DeliveriesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  shipping_method_id: string | null;
+}
+
+export interface DepartmentsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  cost_center_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface DepreciationEntriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'comptabilise' | 'annule'>;
+  asset_id: string;
+  depreciation_schedule_id: string;
+  entry_date: Timestamp;
+  amount_cents: Int8;
+  accumulated_cents: Int8;
+  book_value_cents: Int8;
+  currency: string;
+  accounting_period_id: string | null;
+  journal_entry_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface DepreciationSchedulesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'actif' | 'termine' | 'annule'>;
+  asset_id: string;
+  depreciation_book: 'company' | 'tax' | 'ifrs';
+  depreciation_method: 'straight_line' | 'declining_balance' | 'units_of_production' | 'none';
+  start_date: Timestamp;
+  useful_life_months: number;
+  frequency_months: number;
+  declining_rate: Numeric | null;
+  depreciable_cents: Int8;
+  currency: string;
+  lines: Defaulted<Json>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface DocumentSequencesTable {
@@ -181,6 +900,56 @@ export interface DocumentSequencesTable {
   prefix: string;
   year: number;
   last_value: number;
+}
+
+export interface DowntimeEntriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  work_center_id: string;
+  work_order_id: string | null;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  duration_minutes: Numeric | null;
+  reason: 'breakdown' | 'changeover' | 'material_shortage' | 'no_operator' | 'quality_issue' | 'planned_maintenance' | 'other';
+  loss_type: 'availability' | 'performance' | 'quality';
+  is_planned: boolean;
+  reported_by_id: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface DunningLevelsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  level: number;
+  days_after_due: number;
+  fee_cents: Int8 | null;
+  interest_rate: Numeric | null;
+  stops_deliveries: boolean;
+  letter_text: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface EmployeeSkillsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  employee_id: string;
+  skill_id: string;
+  level: 'beginner' | 'intermediate' | 'advanced' | 'expert';
+  acquired_on: Timestamp | null;
+  is_certified: boolean | null;
+  valid_until: Timestamp | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface EmployeesTable {
@@ -202,6 +971,56 @@ export interface EmployeesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  department_id: string | null;
+  position_id: string | null;
+  holiday_list_id: string | null;
+  default_shift_type_id: string | null;
+}
+
+export interface EmploymentContractsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'resilie' | 'expire' | 'annule'>;
+  employee_id: string;
+  contract_type: 'permanent' | 'fixed_term' | 'temporary' | 'apprenticeship' | 'internship' | 'freelance';
+  position_id: string | null;
+  department_id: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  trial_period_end_date: Timestamp | null;
+  signed_on: Timestamp | null;
+  wage_cents: Int8;
+  wage_period: 'hourly' | 'monthly' | 'yearly';
+  currency: string;
+  weekly_hours: Numeric | null;
+  shift_type_id: string | null;
+  salary_structure_id: string | null;
+  notice_period_days: number | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface EscalationRulesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  support_team_id: string | null;
+  sla_policy_id: string | null;
+  priority: 'low' | 'medium' | 'high' | 'urgent' | null;
+  trigger: 'first_response_due' | 'first_response_breached' | 'resolution_due' | 'resolution_breached' | 'no_customer_reply' | 'low_rating';
+  offset_minutes: number;
+  action: 'notify' | 'reassign' | 'raise_priority' | 'move_team';
+  escalate_to_id: string | null;
+  target_team_id: string | null;
+  new_priority: 'low' | 'medium' | 'high' | 'urgent' | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface EventsTable {
@@ -212,6 +1031,34 @@ export interface EventsTable {
   resource_id: string;
   data: Json;
   created_at: Defaulted<Timestamp>;
+}
+
+export interface ExchangeRatesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  currency_id: string;
+  rate_date: Timestamp;
+  rate: Numeric;
+  source: 'manual' | 'ecb' | 'bank';
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ExpenseCategoriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  account_id: string | null;
+  tax_rate_id: string | null;
+  max_amount_cents: Int8 | null;
+  requires_receipt: boolean;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface ExpenseReportsTable {
@@ -234,6 +1081,55 @@ export interface ExpenseReportsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface FinishedGoodsReceiptsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  production_order_id: string;
+  product_id: string;
+  quantity: Numeric;
+  unit_of_measure: string | null;
+  warehouse_id: string;
+  receipt_date: Timestamp;
+  lot_number: string | null;
+  unit_cost_cents: Int8 | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface FiscalPositionsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  zone: 'domestic' | 'eu' | 'non_eu';
+  country_code: string | null;
+  vat_required: boolean;
+  auto_apply: boolean;
+  legal_mention: string | null;
+  tax_mappings: Defaulted<Json>;
+  account_mappings: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface FiscalYearsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'ouvert' | 'ferme'>;
+  name: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface GoodsReceiptsTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -249,6 +1145,22 @@ export interface GoodsReceiptsTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  location_id: string | null;
+}
+
+export interface HolidayListsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  country_code: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  weekly_off: 'saturday_sunday' | 'sunday' | 'friday_saturday' | 'none';
+  holidays: Defaulted<Json>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface IdempotencyKeysTable {
@@ -259,6 +1171,32 @@ export interface IdempotencyKeysTable {
   response_etag: string | null;
   response_body: string | null;
   created_at: Defaulted<Timestamp>;
+}
+
+export interface IncotermsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  edition: number;
+  transport_mode: 'any' | 'sea_and_inland_waterway';
+  risk_transfer: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface IndustriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface InvoicesTable {
@@ -279,6 +1217,183 @@ export interface InvoicesTable {
   subtotal_cents: Defaulted<Int8>;
   tax_cents: Defaulted<Int8>;
   total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+  payment_term_id: string | null;
+  journal_id: string | null;
+  fiscal_position_id: string | null;
+  bank_account_id: string | null;
+  salesperson_id: string | null;
+  sales_subscription_id: string | null;
+}
+
+export interface JobApplicantsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'nouveau' | 'qualifie' | 'en_cours' | 'converti' | 'rejete' | 'refuse'>;
+  job_opening_id: string;
+  applicant_name: string;
+  email: string | null;
+  phone: string | null;
+  application_date: Timestamp;
+  source: 'website' | 'referral' | 'job_board' | 'linkedin' | 'agency' | 'other' | null;
+  referred_by_id: string | null;
+  expected_salary_cents: Int8 | null;
+  currency: string | null;
+  availability_date: Timestamp | null;
+  rating: number | null;
+  resume_url: string | null;
+  cover_letter: string | null;
+  employee_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface JobCardsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  work_order_id: string;
+  work_center_id: string;
+  posting_date: Timestamp;
+  time_logs: Defaulted<Json>;
+  completed_quantity: Numeric;
+  rejected_quantity: Numeric | null;
+  total_minutes: Numeric | null;
+  remarks: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface JobOpeningsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'publie' | 'ferme' | 'annule'>;
+  name: string;
+  position_id: string | null;
+  department_id: string | null;
+  employment_type: 'full_time' | 'part_time' | 'fixed_term' | 'contractor' | 'intern' | 'apprentice';
+  vacancies: number;
+  location_city: string | null;
+  is_remote: boolean | null;
+  salary_min_cents: Int8 | null;
+  salary_max_cents: Int8 | null;
+  currency: string | null;
+  opening_date: Timestamp;
+  closing_date: Timestamp | null;
+  hiring_manager_id: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface JournalEntriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'comptabilise' | 'annule'>;
+  journal_id: string;
+  entry_date: Timestamp;
+  accounting_period_id: string | null;
+  entry_type: 'standard' | 'opening' | 'closing' | 'accrual' | 'depreciation' | 'reversal';
+  reference: string | null;
+  description: string | null;
+  currency: string;
+  invoice_id: string | null;
+  supplier_invoice_id: string | null;
+  payment_id: string | null;
+  reversed_entry_id: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface JournalsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  journal_type: 'sales' | 'purchases' | 'bank' | 'cash' | 'miscellaneous';
+  default_account_id: string | null;
+  suspense_account_id: string | null;
+  sequence_prefix: string;
+  currency: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface KnowledgeArticlesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'publie' | 'archive'>;
+  title: string;
+  slug: string;
+  knowledge_category_id: string | null;
+  ticket_category_id: string | null;
+  summary: string | null;
+  body: string;
+  language: string | null;
+  is_internal: boolean;
+  author_id: string | null;
+  published_at: Timestamp | null;
+  view_count: number | null;
+  helpful_votes: number | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface KnowledgeCategoriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  sequence: number | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface LandedCostsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  cost_date: Timestamp;
+  distribution_method: 'by_quantity' | 'by_value' | 'by_weight' | 'by_volume' | 'equal';
+  currency: string;
+  supplier_invoice_id: string | null;
+  receipts: Defaulted<Json>;
+  charges: Defaulted<Json>;
+  notes: string | null;
+  journal_entry_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface LeadSourcesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  channel: 'website' | 'referral' | 'campaign' | 'cold_call' | 'trade_show' | 'partner' | 'other';
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -305,6 +1420,68 @@ export interface LeadsTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  lead_source_id: string | null;
+  campaign_id: string | null;
+  industry_id: string | null;
+  sales_team_id: string | null;
+  lost_reason_id: string | null;
+}
+
+export interface LeaveAllocationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule'>;
+  employee_id: string;
+  leave_type_id: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  days: Numeric;
+  carried_forward_days: Numeric | null;
+  allocation_kind: 'regular' | 'accrual';
+  reason: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface LeaveRequestsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule'>;
+  employee_id: string;
+  leave_type_id: string;
+  allocation_id: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  is_half_day: boolean | null;
+  days: Numeric;
+  reason: string | null;
+  approver_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface LeaveTypesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  leave_kind: 'paid' | 'sick' | 'unpaid' | 'parental' | 'compensatory' | 'training' | 'other';
+  is_paid: boolean;
+  requires_allocation: boolean;
+  requires_approval: boolean;
+  request_unit: 'day' | 'half_day' | 'hour';
+  max_consecutive_days: number | null;
+  accrual_days_per_month: Numeric | null;
+  max_carry_forward_days: Numeric | null;
+  allow_negative_balance: boolean | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface LoginAttemptsTable {
@@ -315,11 +1492,265 @@ export interface LoginAttemptsTable {
   failed: Defaulted<boolean>;
 }
 
+export interface LostReasonsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface LotsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  lot_number: string;
+  product_id: string;
+  supplier_id: string | null;
+  supplier_lot_number: string | null;
+  manufacturing_date: Timestamp | null;
+  expiry_date: Timestamp | null;
+  best_before_date: Timestamp | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface MaintenancePlansTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'termine' | 'annule'>;
+  name: string;
+  asset_id: string;
+  maintenance_team_id: string | null;
+  assigned_to_id: string | null;
+  maintenance_type: 'preventive' | 'inspection' | 'calibration' | 'regulatory_check';
+  frequency: 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'half_yearly' | 'yearly';
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  next_due_date: Timestamp | null;
+  estimated_hours: Numeric | null;
+  estimated_cost_cents: Int8 | null;
+  checklist: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface MaintenanceRequestsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'nouveau' | 'en_cours' | 'en_attente' | 'resolu' | 'ferme'>;
+  subject: string;
+  asset_id: string;
+  request_type: 'corrective' | 'preventive';
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  maintenance_plan_id: string | null;
+  maintenance_team_id: string | null;
+  technician_id: string | null;
+  requested_by_id: string | null;
+  request_date: Timestamp;
+  scheduled_date: Timestamp | null;
+  completed_on: Timestamp | null;
+  duration_hours: Numeric | null;
+  cost_cents: Int8 | null;
+  description: string | null;
+  resolution: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface MaintenanceTeamsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  leader_id: string | null;
+  department_id: string | null;
+  email: string | null;
+  members: Defaulted<Json>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface MarketingListMembersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  marketing_list_id: string;
+  contact_id: string | null;
+  lead_id: string | null;
+  customer_id: string | null;
+  email: string;
+  full_name: string | null;
+  subscribed_at: Timestamp | null;
+  is_opted_out: boolean;
+  opted_out_at: Timestamp | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface MarketingListsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  list_type: 'static' | 'dynamic';
+  is_public: boolean;
+  owner_id: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface MaterialConsumptionsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  production_order_id: string;
+  work_order_id: string | null;
+  warehouse_id: string;
+  consumption_date: Timestamp;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface MembershipsTable {
   tenant_id: string;
   user_id: string;
   roles: string[];
   created_at: Defaulted<Timestamp>;
+}
+
+export interface MilestonesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'planifie' | 'termine' | 'annule'>;
+  project_id: string;
+  name: string;
+  due_date: Timestamp;
+  reached_on: Timestamp | null;
+  amount_cents: Int8 | null;
+  invoice_percent: Numeric | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface OpportunitiesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'en_cours' | 'gagne' | 'perdu' | 'annule'>;
+  title: string;
+  customer_id: string | null;
+  lead_id: string | null;
+  contact_id: string | null;
+  owner_id: string | null;
+  sales_team_id: string | null;
+  pipeline_stage_id: string;
+  probability: number;
+  expected_revenue_cents: Int8 | null;
+  currency: string | null;
+  expected_close_date: Timestamp;
+  closed_date: Timestamp | null;
+  priority: 'low' | 'medium' | 'high' | 'very_high' | null;
+  campaign_id: string | null;
+  lead_source_id: string | null;
+  competitor_id: string | null;
+  lost_reason_id: string | null;
+  next_step: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PaymentAllocationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  payment_id: string;
+  invoice_id: string | null;
+  supplier_invoice_id: string | null;
+  credit_note_id: string | null;
+  debit_note_id: string | null;
+  allocation_date: Timestamp;
+  amount_cents: Int8;
+  currency: string;
+  write_off_cents: Int8 | null;
+  write_off_account_id: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PaymentOrdersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'envoye' | 'termine'>;
+  bank_account_id: string;
+  payment_type: 'sepa_credit_transfer' | 'sepa_direct_debit' | 'international_transfer';
+  execution_date: Timestamp;
+  currency: string;
+  total_amount_cents: Int8;
+  file_reference: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PaymentRemindersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'envoye' | 'paye' | 'annule'>;
+  customer_id: string;
+  dunning_level_id: string;
+  reminder_date: Timestamp;
+  currency: string;
+  amount_due_cents: Int8;
+  fee_cents: Int8 | null;
+  interest_cents: Int8 | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PaymentTermsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  net_days: number;
+  end_of_month: boolean;
+  discount_percent: Numeric | null;
+  discount_days: number | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface PaymentsTable {
@@ -337,6 +1768,89 @@ export interface PaymentsTable {
   invoice_id: string | null;
   supplier_invoice_id: string | null;
   notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+  bank_account_id: string | null;
+  journal_id: string | null;
+}
+
+export interface PayrollRunsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'comptabilise' | 'paye' | 'annule'>;
+  name: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  payment_date: Timestamp;
+  pay_frequency: 'monthly' | 'biweekly' | 'weekly';
+  department_id: string | null;
+  currency: string;
+  payable_account_id: string | null;
+  cost_center_id: string | null;
+  notes: string | null;
+  journal_entry_id: string | null;
+  bank_account_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PayslipsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'paye' | 'annule'>;
+  employee_id: string;
+  payroll_run_id: string | null;
+  employment_contract_id: string | null;
+  salary_structure_id: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  payment_date: Timestamp | null;
+  currency: string;
+  working_days: Numeric | null;
+  paid_days: Numeric | null;
+  lines: Defaulted<Json>;
+  gross_pay_cents: Int8;
+  total_deductions_cents: Int8;
+  net_pay_cents: Int8;
+  journal_entry_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PipelineStagesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  sequence: number;
+  probability: Numeric;
+  is_won: boolean;
+  sales_team_id: string | null;
+  requirements: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PlanningResourcesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  resource_type: 'person' | 'machine' | 'team';
+  employee_id: string | null;
+  base_unit: 'hour' | 'day';
+  unit_cost_cents: Int8 | null;
+  unit_price_cents: Int8 | null;
+  currency: string;
+  weekly_capacity_hours: Numeric | null;
+  work_center_id: string | null;
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -383,6 +1897,132 @@ export interface PortalAccessTable {
   last_counts: Json | null;
 }
 
+export interface PositionsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  department_id: string | null;
+  headcount: number | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PriceListItemsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  price_list_id: string;
+  product_id: string;
+  currency_id: string;
+  unit_price_cents: Int8;
+  min_quantity: Numeric;
+  unit_of_measure_id: string | null;
+  discount_percent: Numeric | null;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+  variant_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PriceListsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'publie' | 'archive' | 'annule'>;
+  code: string;
+  name: string;
+  currency_id: string;
+  prices_include_tax: boolean;
+  is_default: boolean;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProductAttributeValuesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  attribute_id: string;
+  name: string;
+  abbreviation: string | null;
+  html_color: string | null;
+  sequence: number | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProductAttributesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  display_type: 'select' | 'radio' | 'pills' | 'color';
+  variant_creation: 'always' | 'dynamic' | 'never';
+  sequence: number | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProductCategoriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  income_account_id: string | null;
+  expense_account_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProductPackagingsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  product_id: string;
+  name: string;
+  packaging_type: 'box' | 'carton' | 'pallet' | 'bag' | 'drum' | 'crate' | 'other';
+  quantity: Numeric;
+  barcode: string | null;
+  weight_kg: Numeric | null;
+  length_cm: Numeric | null;
+  width_cm: Numeric | null;
+  height_cm: Numeric | null;
+  purchasable: boolean;
+  sellable: boolean;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProductVariantsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  product_id: string;
+  sku: string;
+  name: string;
+  barcode: string | null;
+  attribute_values: Defaulted<Json>;
+  price_extra_cents: Int8 | null;
+  cost_price_cents: Int8 | null;
+  weight_kg: Numeric | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface ProductionOrdersTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -398,6 +2038,26 @@ export interface ProductionOrdersTable {
   planned_end: Timestamp | null;
   priority: 'low' | 'normal' | 'high' | 'urgent' | null;
   components: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+  bom_id: string | null;
+  routing_id: string | null;
+  project_id: string | null;
+}
+
+export interface ProductionPlansTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'termine'>;
+  name: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  warehouse_id: string | null;
+  planner_id: string | null;
+  lines: Defaulted<Json>;
   notes: string | null;
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
@@ -423,6 +2083,217 @@ export interface ProductsTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  category_id: string | null;
+  unit_of_measure_id: string | null;
+  purchase_unit_of_measure_id: string | null;
+  tracking: 'none' | 'lot' | 'serial' | null;
+  shelf_life_days: number | null;
+  valuation_method: 'fifo' | 'moving_average' | 'standard' | null;
+}
+
+export interface ProjectBudgetsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule'>;
+  project_id: string;
+  name: string;
+  revision: number;
+  currency: string;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProjectExpensesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'facture'>;
+  project_id: string;
+  task_id: string | null;
+  employee_id: string | null;
+  supplier_id: string | null;
+  supplier_invoice_id: string | null;
+  expense_category_id: string | null;
+  expense_date: Timestamp;
+  description: string;
+  amount_cents: Int8;
+  tax_amount_cents: Int8 | null;
+  currency: string;
+  is_billable: boolean;
+  receipt_reference: string | null;
+  purchase_order_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProjectIssuesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'nouveau' | 'en_cours' | 'en_attente' | 'resolu' | 'ferme'>;
+  project_id: string;
+  task_id: string | null;
+  name: string;
+  issue_type: 'bug' | 'change_request' | 'question' | 'blocker' | 'other';
+  severity: 'low' | 'medium' | 'high' | 'critical';
+  reported_on: Timestamp;
+  reported_by_id: string | null;
+  assignee_id: string | null;
+  due_date: Timestamp | null;
+  description: string | null;
+  resolution: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProjectMembersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  project_id: string;
+  employee_id: string;
+  role: 'manager' | 'member' | 'reviewer' | 'stakeholder';
+  allocation_percent: Numeric | null;
+  start_date: Timestamp | null;
+  end_date: Timestamp | null;
+  billing_rate_cents: Int8 | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProjectRisksTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'nouveau' | 'en_cours' | 'en_attente' | 'resolu' | 'ferme'>;
+  project_id: string;
+  name: string;
+  category: 'technical' | 'schedule' | 'budget' | 'resource' | 'legal' | 'external';
+  probability: 'low' | 'medium' | 'high';
+  impact: 'low' | 'medium' | 'high' | 'critical';
+  owner_id: string | null;
+  identified_on: Timestamp;
+  review_date: Timestamp | null;
+  mitigation: string | null;
+  contingency: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProjectTemplatesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  billing_method: 'fixed_price' | 'time_and_materials' | 'non_billable';
+  duration_days: number | null;
+  tasks: Defaulted<Json>;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProjectUpdatesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  project_id: string;
+  name: string;
+  update_date: Timestamp;
+  health: 'on_track' | 'at_risk' | 'off_track' | 'on_hold' | 'done';
+  progress: Numeric | null;
+  author_id: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ProjectsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule' | 'ferme'>;
+  code: string;
+  name: string;
+  customer_id: string | null;
+  manager_id: string | null;
+  billing_method: 'fixed_price' | 'time_and_materials' | 'non_billable';
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  budget_cents: Int8 | null;
+  cost_center_id: string | null;
+  template_id: string | null;
+  department_id: string | null;
+  sales_order_id: string | null;
+  description: string | null;
+  notes: string | null;
+  price_list_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PromotionsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'expire' | 'annule'>;
+  name: string;
+  program_type: 'automatic' | 'promo_code' | 'coupons' | 'loyalty' | 'buy_x_get_y';
+  promo_code: string | null;
+  reward_type: 'percent_discount' | 'amount_discount' | 'free_product' | 'free_shipping';
+  discount_percent: Numeric | null;
+  discount_amount_cents: Int8 | null;
+  free_product_id: string | null;
+  free_quantity: Numeric | null;
+  applies_to: 'all' | 'product' | 'product_category' | 'customer_group';
+  product_id: string | null;
+  product_category_id: string | null;
+  customer_group_id: string | null;
+  min_quantity: Numeric | null;
+  min_amount_cents: Int8 | null;
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  is_combinable: boolean;
+  priority: number | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PurchaseAgreementsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'resilie' | 'expire' | 'annule'>;
+  agreement_type: 'blanket_order' | 'call_for_tenders';
+  supplier_id: string | null;
+  buyer_id: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  supplier_reference: string | null;
+  currency: string;
+  payment_term_id: string | null;
+  incoterm_id: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  subtotal_cents: Defaulted<Int8>;
+  tax_cents: Defaulted<Int8>;
+  total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface PurchaseOrdersTable {
@@ -442,6 +2313,129 @@ export interface PurchaseOrdersTable {
   subtotal_cents: Defaulted<Int8>;
   tax_cents: Defaulted<Int8>;
   total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+  buyer_id: string | null;
+  purchase_request_id: string | null;
+  supplier_quotation_id: string | null;
+  purchase_agreement_id: string | null;
+  payment_term_id: string | null;
+  incoterm_id: string | null;
+}
+
+export interface PurchaseRequestsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'ferme'>;
+  request_type: 'purchase' | 'transfer' | 'issue' | 'manufacture';
+  requested_by_id: string | null;
+  employee_id: string | null;
+  department_id: string | null;
+  cost_center_id: string | null;
+  project_id: string | null;
+  request_date: Timestamp;
+  required_by: Timestamp | null;
+  warehouse_id: string | null;
+  priority: 'low' | 'normal' | 'high' | 'urgent' | null;
+  justification: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PurchaseReturnsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'confirme' | 'expedie' | 'rembourse' | 'annule'>;
+  supplier_id: string;
+  purchase_order_id: string | null;
+  goods_receipt_id: string | null;
+  warehouse_id: string;
+  location_id: string | null;
+  return_date: Timestamp;
+  reason: 'damaged' | 'defective' | 'wrong_item' | 'excess_quantity' | 'expired' | 'other';
+  rma_number: string | null;
+  currency: string;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  subtotal_cents: Defaulted<Int8>;
+  tax_cents: Defaulted<Int8>;
+  total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface QualityAlertsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'nouveau' | 'en_cours' | 'en_attente' | 'resolu' | 'ferme'>;
+  name: string;
+  description: string | null;
+  product_id: string | null;
+  work_center_id: string | null;
+  production_order_id: string | null;
+  quality_check_id: string | null;
+  lot_number: string | null;
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  root_cause: 'material' | 'machine' | 'method' | 'manpower' | 'measurement' | 'environment' | null;
+  corrective_action: string | null;
+  preventive_action: string | null;
+  responsible_id: string | null;
+  deadline: Timestamp | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface QualityChecksTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'approuve' | 'rejete' | 'annule'>;
+  quality_point_id: string | null;
+  product_id: string;
+  production_order_id: string | null;
+  work_order_id: string | null;
+  goods_receipt_id: string | null;
+  lot_number: string | null;
+  inspection_stage: 'receipt' | 'in_process' | 'final' | 'delivery';
+  inspected_at: Timestamp;
+  inspector_id: string | null;
+  sample_size: Numeric | null;
+  measured_value: Numeric | null;
+  defects_found: number | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface QualityPointsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  product_id: string | null;
+  routing_operation_id: string | null;
+  work_center_id: string | null;
+  inspection_stage: 'receipt' | 'in_process' | 'final' | 'delivery';
+  check_type: 'pass_fail' | 'measurement' | 'visual' | 'instructions';
+  norm: Numeric | null;
+  tolerance_min: Numeric | null;
+  tolerance_max: Numeric | null;
+  measure_unit: string | null;
+  frequency: 'every_unit' | 'every_lot' | 'random_sample' | 'periodic';
+  sample_percent: Numeric | null;
+  instructions: string | null;
+  responsible_id: string | null;
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -467,6 +2461,10 @@ export interface QuotesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  opportunity_id: string | null;
+  salesperson_id: string | null;
+  price_list_id: string | null;
+  incoterm_id: string | null;
 }
 
 export interface RateLimitBucketsTable {
@@ -478,6 +2476,25 @@ export interface RateLimitBucketsTable {
   idle_after: Timestamp;
 }
 
+export interface RecurringEntriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'resilie' | 'expire' | 'annule'>;
+  name: string;
+  journal_id: string;
+  frequency: 'weekly' | 'monthly' | 'quarterly' | 'half_yearly' | 'yearly';
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  next_run_date: Timestamp | null;
+  auto_post: boolean;
+  currency: string;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface RefreshTokensTable {
   id: Defaulted<string>;
   family_id: string;
@@ -487,6 +2504,145 @@ export interface RefreshTokensTable {
   used_at: Timestamp | null;
   revoked_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
+}
+
+export interface ReorderRulesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  product_id: string;
+  warehouse_id: string;
+  location_id: string | null;
+  min_quantity: Numeric;
+  max_quantity: Numeric;
+  multiple_quantity: Numeric | null;
+  replenishment_method: 'buy' | 'manufacture' | 'transfer';
+  trigger: 'auto' | 'manual';
+  supplier_id: string | null;
+  lead_time_days: number | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface RequestsForQuotationTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'envoye' | 'ferme' | 'annule'>;
+  purchase_request_id: string | null;
+  rfq_date: Timestamp;
+  response_due_date: Timestamp | null;
+  warehouse_id: string | null;
+  buyer_id: string | null;
+  suppliers: Defaulted<Json>;
+  lines: Defaulted<Json>;
+  message_for_supplier: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ResourceAllocationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  project_id: string;
+  task_id: string | null;
+  planning_resource_id: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  planned_hours: Numeric;
+  allocation_percent: Numeric | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface RoutingOperationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  routing_id: string;
+  sequence: number;
+  name: string;
+  work_center_id: string;
+  setup_minutes: Numeric;
+  run_minutes: Numeric;
+  wait_minutes: Numeric | null;
+  batch_size: Numeric | null;
+  instructions: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface RoutingsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'actif' | 'archive'>;
+  code: string;
+  name: string;
+  product_id: string | null;
+  revision: string;
+  routing_type: 'serial' | 'parallel';
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SalaryComponentsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  component_type: 'earning' | 'deduction' | 'employer_contribution';
+  calculation: 'fixed' | 'percent_of_gross' | 'percent_of_base' | 'hours_based';
+  amount_cents: Int8 | null;
+  rate: Numeric | null;
+  is_taxable: boolean;
+  depends_on_payment_days: boolean | null;
+  account_id: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SalaryStructuresTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  pay_frequency: 'monthly' | 'biweekly' | 'weekly';
+  currency: string;
+  components: Defaulted<Json>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SalesCommissionsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'paye'>;
+  salesperson_id: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  currency: string;
+  base_amount_cents: Int8;
+  commission_cents: Int8;
+  paid_date: Timestamp | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface SalesOrdersTable {
@@ -516,6 +2672,531 @@ export interface SalesOrdersTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  opportunity_id: string | null;
+  blanket_order_id: string | null;
+  salesperson_id: string | null;
+  price_list_id: string | null;
+  shipping_method_id: string | null;
+  incoterm_id: string | null;
+  incoterm_location: string | null;
+}
+
+export interface SalesReturnsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'approuve' | 'rejete' | 'recu' | 'rembourse' | 'termine' | 'annule'>;
+  customer_id: string;
+  sales_order_id: string | null;
+  delivery_id: string | null;
+  return_date: Timestamp;
+  reason: 'damaged_in_transit' | 'defective' | 'wrong_item' | 'not_as_described' | 'no_longer_needed' | 'late_delivery' | 'other';
+  resolution: 'refund' | 'credit_note' | 'replacement' | 'repair';
+  warehouse_id: string | null;
+  received_date: Timestamp | null;
+  credit_note_id: string | null;
+  customer_reference: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SalesSubscriptionsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'resilie' | 'expire' | 'annule'>;
+  customer_id: string;
+  customer_reference: string | null;
+  salesperson_id: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  billing_period: 'monthly' | 'quarterly' | 'half_yearly' | 'yearly';
+  next_invoice_date: Timestamp | null;
+  auto_renew: boolean;
+  price_list_id: string | null;
+  payment_term_id: string | null;
+  currency: string;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  subtotal_cents: Defaulted<Int8>;
+  tax_cents: Defaulted<Int8>;
+  total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SalesTargetsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  name: string;
+  salesperson_id: string | null;
+  sales_team_id: string | null;
+  territory_id: string | null;
+  product_category_id: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  target_amount_cents: Int8;
+  target_quantity: Numeric | null;
+  currency: string;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SalesTeamsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  leader_id: string | null;
+  email: string | null;
+  monthly_target_cents: Int8 | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SalespeopleTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  employee_id: string | null;
+  user_id: string | null;
+  sales_team_id: string | null;
+  territory_id: string | null;
+  commission_rate: Numeric | null;
+  email: string | null;
+  phone: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SatisfactionRatingsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  support_ticket_id: string;
+  customer_id: string | null;
+  contact_id: string | null;
+  sent_at: Timestamp;
+  responded_at: Timestamp | null;
+  rating: number | null;
+  comment: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ScorecardCriteriaTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  description: string | null;
+  max_score: Numeric;
+  default_weight: Numeric | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ScrapEntriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  product_id: string;
+  quantity: Numeric;
+  unit_of_measure: string | null;
+  production_order_id: string | null;
+  work_order_id: string | null;
+  work_center_id: string | null;
+  warehouse_id: string | null;
+  scrap_date: Timestamp;
+  reason: 'defective_material' | 'machine_fault' | 'operator_error' | 'setup' | 'damaged' | 'expired' | 'other';
+  lot_number: string | null;
+  cost_cents: Int8 | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SerialNumbersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  serial_number: string;
+  product_id: string;
+  lot_id: string | null;
+  availability: 'in_stock' | 'reserved' | 'delivered' | 'consumed' | 'in_repair' | 'scrapped';
+  warehouse_id: string | null;
+  location_id: string | null;
+  supplier_id: string | null;
+  goods_receipt_id: string | null;
+  delivery_id: string | null;
+  purchase_date: Timestamp | null;
+  warranty_expiry_date: Timestamp | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ServiceCalendarsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  time_zone: string;
+  working_hours: Defaulted<Json>;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ServiceContractsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'actif' | 'suspendu' | 'resilie' | 'expire' | 'annule'>;
+  customer_id: string;
+  contact_id: string | null;
+  name: string;
+  contract_type: 'support' | 'maintenance' | 'extended_warranty' | 'managed_service';
+  start_date: Timestamp;
+  end_date: Timestamp;
+  sla_policy_id: string | null;
+  billing_period: 'monthly' | 'quarterly' | 'yearly';
+  price_cents: Int8;
+  currency: string;
+  included_hours: Numeric | null;
+  auto_renew: boolean;
+  notice_days: number | null;
+  covered_items: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ServiceHolidaysTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  service_calendar_id: string;
+  name: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  is_recurring: boolean;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ServiceItemsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  product_id: string;
+  serial_number: string;
+  customer_id: string;
+  delivery_id: string | null;
+  installation_date: Timestamp | null;
+  warranty_start_date: Timestamp | null;
+  warranty_end_date: Timestamp | null;
+  location_street: string | null;
+  location_street2: string | null;
+  location_postal_code: string | null;
+  location_city: string | null;
+  location_state: string | null;
+  location_country_code: string | null;
+  description: string | null;
+  serial_number_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ServiceOrdersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  customer_id: string;
+  contact_id: string | null;
+  service_item_id: string | null;
+  support_ticket_id: string | null;
+  service_contract_id: string | null;
+  fault_description: string;
+  technician_id: string | null;
+  scheduled_start: Timestamp;
+  scheduled_end: Timestamp | null;
+  actual_start: Timestamp | null;
+  actual_end: Timestamp | null;
+  labour_hours: Numeric | null;
+  parts: Defaulted<Json>;
+  site_street: string | null;
+  site_street2: string | null;
+  site_postal_code: string | null;
+  site_city: string | null;
+  site_state: string | null;
+  site_country_code: string | null;
+  resolution: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ShiftAssignmentsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  employee_id: string;
+  shift_type_id: string;
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ShiftTypesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  start_hour: Numeric;
+  end_hour: Numeric;
+  break_minutes: number | null;
+  is_night_shift: boolean | null;
+  late_grace_minutes: number | null;
+  early_exit_grace_minutes: number | null;
+  holiday_list_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ShippingMethodsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  carrier_name: string;
+  service_level: 'economy' | 'standard' | 'express' | 'same_day' | 'freight' | 'pickup';
+  pricing_method: 'fixed' | 'by_weight' | 'free' | 'carrier_rate';
+  fixed_price_cents: Int8 | null;
+  price_per_kg_cents: Int8 | null;
+  free_over_cents: Int8 | null;
+  max_weight_kg: Numeric | null;
+  transit_days: number | null;
+  tracking_url: string | null;
+  product_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ShopCalendarHolidaysTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  shop_calendar_id: string;
+  name: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  is_recurring: boolean;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface ShopCalendarsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  time_zone: string;
+  hours_per_day: Numeric | null;
+  working_hours: Defaulted<Json>;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SkillsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  skill_type: 'technical' | 'language' | 'soft' | 'certification' | 'tool';
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SlaPoliciesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  description: string | null;
+  support_team_id: string | null;
+  ticket_category_id: string | null;
+  customer_id: string | null;
+  service_calendar_id: string | null;
+  is_default: boolean;
+  start_date: Timestamp | null;
+  end_date: Timestamp | null;
+  targets: Defaulted<Json>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface StockAdjustmentsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  warehouse_id: string;
+  adjustment_date: Timestamp;
+  reason: 'count_difference' | 'damage' | 'loss' | 'theft' | 'expiry' | 'found' | 'quality' | 'other';
+  stock_count_id: string | null;
+  account_id: string | null;
+  cost_center_id: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  journal_entry_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface StockCountsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_cours' | 'valide' | 'annule'>;
+  warehouse_id: string;
+  location_id: string | null;
+  count_date: Timestamp;
+  count_type: 'full' | 'cycle' | 'spot';
+  responsible_id: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface StockLocationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  warehouse_id: string | null;
+  parent_id: string | null;
+  usage: 'view' | 'internal' | 'supplier' | 'customer' | 'inventory' | 'production' | 'transit';
+  is_scrap: boolean;
+  removal_strategy: 'fifo' | 'lifo' | 'fefo' | 'closest' | null;
+  barcode: string | null;
+  max_weight_kg: Numeric | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface StockMovesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  move_type: 'receipt' | 'delivery' | 'internal' | 'adjustment' | 'consumption' | 'production' | 'return' | 'scrap';
+  product_id: string;
+  variant_id: string | null;
+  lot_id: string | null;
+  serial_number_id: string | null;
+  quantity: Numeric;
+  unit_of_measure_id: string | null;
+  from_location_id: string;
+  to_location_id: string;
+  move_date: Timestamp;
+  unit_cost_cents: Int8 | null;
+  goods_receipt_id: string | null;
+  delivery_id: string | null;
+  stock_transfer_id: string | null;
+  production_order_id: string | null;
+  origin: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface StockTransfersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'expedie' | 'recu' | 'annule'>;
+  from_warehouse_id: string;
+  to_warehouse_id: string;
+  from_location_id: string | null;
+  to_location_id: string | null;
+  transit_location_id: string | null;
+  shipment_date: Timestamp;
+  receipt_date: Timestamp | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SubcontractingOrdersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'envoye' | 'recu' | 'annule'>;
+  supplier_id: string;
+  production_order_id: string | null;
+  work_order_id: string | null;
+  purchase_order_id: string | null;
+  product_id: string;
+  quantity: Numeric;
+  unit_of_measure: string | null;
+  unit_price_cents: Int8;
+  currency: string;
+  order_date: Timestamp;
+  expected_date: Timestamp | null;
+  warehouse_id: string | null;
+  supplied_components: Defaulted<Json>;
+  supplier_reference: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface SubscriptionsTable {
@@ -529,6 +3210,40 @@ export interface SubscriptionsTable {
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
   provider_event_at: Timestamp | null;
+}
+
+export interface SupplierEvaluationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'valide' | 'annule'>;
+  supplier_scorecard_id: string;
+  supplier_id: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  evaluator_id: string | null;
+  scores: Defaulted<Json>;
+  total_score: Numeric | null;
+  standing: 'excellent' | 'good' | 'average' | 'poor' | 'very_poor' | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SupplierGroupsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  payable_account_id: string | null;
+  payment_term_id: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface SupplierInvoicesTable {
@@ -547,6 +3262,69 @@ export interface SupplierInvoicesTable {
   subtotal_cents: Defaulted<Int8>;
   tax_cents: Defaulted<Int8>;
   total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+  payment_term_id: string | null;
+  journal_id: string | null;
+  fiscal_position_id: string | null;
+}
+
+export interface SupplierPricesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  supplier_id: string;
+  product_id: string;
+  variant_id: string | null;
+  supplier_product_code: string | null;
+  supplier_product_name: string | null;
+  min_quantity: Numeric;
+  unit_price_cents: Int8;
+  currency: string;
+  unit_of_measure_id: string | null;
+  lead_time_days: number | null;
+  valid_from: Timestamp | null;
+  valid_until: Timestamp | null;
+  priority: number | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SupplierQuotationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'accepte' | 'refuse' | 'expire' | 'annule'>;
+  supplier_id: string;
+  request_for_quotation_id: string | null;
+  quotation_date: Timestamp;
+  valid_until: Timestamp | null;
+  supplier_reference: string | null;
+  currency: string;
+  payment_term_id: string | null;
+  incoterm_id: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  subtotal_cents: Defaulted<Int8>;
+  tax_cents: Defaulted<Int8>;
+  total_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SupplierScorecardsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  supplier_id: string;
+  evaluation_period: 'monthly' | 'quarterly' | 'half_yearly' | 'yearly';
+  criteria: Defaulted<Json>;
+  warn_below_score: Numeric | null;
+  block_below_score: Numeric | null;
+  blocks_orders: boolean;
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -577,6 +3355,175 @@ export interface SuppliersTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  supplier_group_id: string | null;
+  payment_term_id: string | null;
+  payable_account_id: string | null;
+  is_on_hold: boolean | null;
+}
+
+export interface SupportChannelsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  channel_type: 'email' | 'web_form' | 'phone' | 'chat' | 'portal' | 'social_media';
+  address: string | null;
+  support_team_id: string | null;
+  ticket_category_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SupportTeamMembersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  support_team_id: string;
+  user_id: string | null;
+  role: 'agent' | 'supervisor';
+  max_open_tickets: number | null;
+  is_available: boolean;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SupportTeamsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  email: string | null;
+  leader_id: string | null;
+  service_calendar_id: string | null;
+  assignment_method: 'manual' | 'round_robin' | 'balanced';
+  uses_sla: boolean;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface SupportTicketsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'nouveau' | 'en_cours' | 'en_attente' | 'resolu' | 'ferme'>;
+  subject: string;
+  description: string | null;
+  customer_id: string | null;
+  contact_id: string | null;
+  requester_email: string | null;
+  support_channel_id: string | null;
+  priority: 'low' | 'medium' | 'high' | 'urgent';
+  ticket_category_id: string | null;
+  support_team_id: string | null;
+  assignee_id: string | null;
+  product_id: string | null;
+  service_item_id: string | null;
+  service_contract_id: string | null;
+  sla_policy_id: string | null;
+  opened_at: Timestamp;
+  first_response_due_at: Timestamp | null;
+  resolution_due_at: Timestamp | null;
+  first_responded_at: Timestamp | null;
+  resolved_at: Timestamp | null;
+  sla_status: 'on_track' | 'at_risk' | 'breached' | 'fulfilled' | null;
+  resolution: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TaskStagesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  name: string;
+  sequence: number;
+  project_id: string | null;
+  is_closed: boolean;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TasksTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  project_id: string;
+  name: string;
+  parent_task_id: string | null;
+  stage_id: string | null;
+  milestone_id: string | null;
+  assignee_id: string | null;
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  start_date: Timestamp | null;
+  deadline: Timestamp | null;
+  planned_hours: Numeric | null;
+  progress: Numeric | null;
+  is_billable: boolean | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TaxRatesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  tax_id: string;
+  name: string;
+  rate: Numeric;
+  valid_from: Timestamp;
+  valid_until: Timestamp | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TaxReturnsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'envoye' | 'paye' | 'annule'>;
+  return_type: 'vat' | 'ec_sales_list' | 'other';
+  frequency: 'monthly' | 'quarterly' | 'yearly';
+  fiscal_year_id: string;
+  accounting_period_id: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  filing_deadline: Timestamp | null;
+  currency: string;
+  output_tax_cents: Int8;
+  input_tax_cents: Int8;
+  net_due_cents: Int8;
+  filing_reference: string | null;
+  payment_id: string | null;
+  lines: Defaulted<Json>;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TaxesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  scope: 'sales' | 'purchases' | 'both';
+  tax_kind: 'vat' | 'withholding' | 'excise' | 'other';
+  account_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface TenantsTable {
@@ -590,6 +3537,118 @@ export interface TenantsTable {
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
   provisioning_key: string | null;
+}
+
+export interface TerritoriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  country_code: string | null;
+  manager_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TicketCategoriesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  parent_id: string | null;
+  support_team_id: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TicketMessagesTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  support_ticket_id: string;
+  message_type: 'customer_message' | 'reply' | 'internal_note';
+  author_user_id: string | null;
+  author_contact_id: string | null;
+  body: string;
+  sent_at: Timestamp;
+  support_channel_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TimesheetsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'facture'>;
+  employee_id: string;
+  project_id: string;
+  task_id: string | null;
+  activity_type_id: string | null;
+  work_date: Timestamp;
+  hours: Numeric;
+  is_billable: boolean;
+  billing_rate_cents: Int8 | null;
+  costing_rate_cents: Int8 | null;
+  invoice_id: string | null;
+  description: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface TrainingEventsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  name: string;
+  training_kind: 'internal' | 'external' | 'e_learning' | 'certification' | 'onboarding';
+  skill_id: string | null;
+  trainer_name: string | null;
+  provider: string | null;
+  location: string | null;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  duration_hours: Numeric | null;
+  cost_cents: Int8 | null;
+  currency: string | null;
+  attendees: Defaulted<Json>;
+  description: string | null;
+  supplier_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface UnitsOfMeasureTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  category: 'unit' | 'weight' | 'length' | 'area' | 'volume' | 'time' | 'energy';
+  ratio: Numeric;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface UomConversionsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  product_id: string | null;
+  from_unit_of_measure_id: string;
+  to_unit_of_measure_id: string;
+  factor: Numeric;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
 }
 
 export interface UsersTable {
@@ -613,6 +3672,34 @@ export interface WarehousesTable {
   state: string | null;
   country_code: string | null;
   active: boolean;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+  warehouse_type: 'storage' | 'transit' | 'store' | 'production' | 'consignment' | null;
+  manager_id: string | null;
+  stock_account_id: string | null;
+}
+
+export interface WarrantyClaimsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'nouveau' | 'accepte' | 'refuse' | 'resolu' | 'ferme'>;
+  customer_id: string;
+  contact_id: string | null;
+  service_item_id: string | null;
+  product_id: string;
+  serial_number: string | null;
+  invoice_id: string | null;
+  support_ticket_id: string | null;
+  claim_date: Timestamp;
+  warranty_status: 'under_warranty' | 'out_of_warranty' | 'under_contract';
+  complaint: string;
+  resolution_type: 'repair' | 'replacement' | 'refund' | 'credit_note' | 'no_fault_found' | null;
+  resolution: string | null;
+  resolution_date: Timestamp | null;
+  cost_cents: Int8 | null;
+  serial_number_id: string | null;
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -661,6 +3748,80 @@ export interface WebhookSubscriptionsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface WorkCenterMaintenanceTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  work_center_id: string;
+  name: string;
+  maintenance_type: 'preventive' | 'corrective' | 'calibration' | 'inspection';
+  scheduled_date: Timestamp;
+  planned_hours: Numeric | null;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  stops_work_center: boolean;
+  technician_id: string | null;
+  responsible_id: string | null;
+  cost_cents: Int8 | null;
+  downtime_entry_id: string | null;
+  description: string | null;
+  notes: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface WorkCentersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  status: Defaulted<'actif' | 'archive'>;
+  code: string;
+  name: string;
+  work_center_type: 'machine' | 'assembly' | 'manual' | 'inspection' | 'packaging' | 'subcontractor';
+  capacity: Numeric;
+  time_efficiency: Numeric | null;
+  oee_target: Numeric | null;
+  cost_per_hour_cents: Int8;
+  setup_minutes: Numeric | null;
+  cleanup_minutes: Numeric | null;
+  shop_calendar_id: string | null;
+  warehouse_id: string | null;
+  cost_center_id: string | null;
+  description: string | null;
+  asset_id: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface WorkOrdersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  number: string;
+  status: Defaulted<'planifie' | 'en_cours' | 'en_attente' | 'termine' | 'annule'>;
+  production_order_id: string;
+  routing_operation_id: string | null;
+  work_center_id: string;
+  name: string;
+  sequence: number;
+  quantity: Numeric;
+  quantity_produced: Numeric | null;
+  quantity_scrapped: Numeric | null;
+  planned_start: Timestamp;
+  planned_end: Timestamp | null;
+  actual_start: Timestamp | null;
+  actual_end: Timestamp | null;
+  expected_minutes: Numeric | null;
+  actual_minutes: Numeric | null;
+  operator_id: string | null;
+  responsible_id: string | null;
+  instructions: string | null;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface WorkerHeartbeatsTable {
   locker_id: string;
   process_id: string;
@@ -675,39 +3836,204 @@ export interface Database {
   'landing.provider_events': LandingProviderEventsTable;
   'landing.sync_state': LandingSyncStateTable;
   'landing.tenants': LandingTenantsTable;
+  accounting_periods: AccountingPeriodsTable;
+  accounts: AccountsTable;
+  activities: ActivitiesTable;
+  activity_types: ActivityTypesTable;
+  addresses: AddressesTable;
   api_keys: ApiKeysTable;
+  appointments: AppointmentsTable;
+  appraisals: AppraisalsTable;
+  asset_categories: AssetCategoriesTable;
+  asset_counts: AssetCountsTable;
+  asset_disposals: AssetDisposalsTable;
+  asset_insurance_policies: AssetInsurancePoliciesTable;
+  asset_leases: AssetLeasesTable;
+  asset_locations: AssetLocationsTable;
+  asset_movements: AssetMovementsTable;
+  asset_repairs: AssetRepairsTable;
+  asset_revaluations: AssetRevaluationsTable;
+  assets: AssetsTable;
+  attendances: AttendancesTable;
+  bank_accounts: BankAccountsTable;
+  bank_statements: BankStatementsTable;
+  bank_transactions: BankTransactionsTable;
+  bills_of_materials: BillsOfMaterialsTable;
+  blanket_orders: BlanketOrdersTable;
+  budgets: BudgetsTable;
+  campaigns: CampaignsTable;
+  canned_responses: CannedResponsesTable;
+  competitors: CompetitorsTable;
+  contacts: ContactsTable;
+  cost_centers: CostCentersTable;
+  coupons: CouponsTable;
   credit_notes: CreditNotesTable;
+  currencies: CurrenciesTable;
+  customer_groups: CustomerGroupsTable;
   customers: CustomersTable;
+  debit_notes: DebitNotesTable;
+  deliverables: DeliverablesTable;
   deliveries: DeliveriesTable;
+  departments: DepartmentsTable;
+  depreciation_entries: DepreciationEntriesTable;
+  depreciation_schedules: DepreciationSchedulesTable;
   document_sequences: DocumentSequencesTable;
+  downtime_entries: DowntimeEntriesTable;
+  dunning_levels: DunningLevelsTable;
+  employee_skills: EmployeeSkillsTable;
   employees: EmployeesTable;
+  employment_contracts: EmploymentContractsTable;
+  escalation_rules: EscalationRulesTable;
   events: EventsTable;
+  exchange_rates: ExchangeRatesTable;
+  expense_categories: ExpenseCategoriesTable;
   expense_reports: ExpenseReportsTable;
+  finished_goods_receipts: FinishedGoodsReceiptsTable;
+  fiscal_positions: FiscalPositionsTable;
+  fiscal_years: FiscalYearsTable;
   goods_receipts: GoodsReceiptsTable;
+  holiday_lists: HolidayListsTable;
   idempotency_keys: IdempotencyKeysTable;
+  incoterms: IncotermsTable;
+  industries: IndustriesTable;
   invoices: InvoicesTable;
+  job_applicants: JobApplicantsTable;
+  job_cards: JobCardsTable;
+  job_openings: JobOpeningsTable;
+  journal_entries: JournalEntriesTable;
+  journals: JournalsTable;
+  knowledge_articles: KnowledgeArticlesTable;
+  knowledge_categories: KnowledgeCategoriesTable;
+  landed_costs: LandedCostsTable;
+  lead_sources: LeadSourcesTable;
   leads: LeadsTable;
+  leave_allocations: LeaveAllocationsTable;
+  leave_requests: LeaveRequestsTable;
+  leave_types: LeaveTypesTable;
   login_attempts: LoginAttemptsTable;
+  lost_reasons: LostReasonsTable;
+  lots: LotsTable;
+  maintenance_plans: MaintenancePlansTable;
+  maintenance_requests: MaintenanceRequestsTable;
+  maintenance_teams: MaintenanceTeamsTable;
+  marketing_list_members: MarketingListMembersTable;
+  marketing_lists: MarketingListsTable;
+  material_consumptions: MaterialConsumptionsTable;
   memberships: MembershipsTable;
+  milestones: MilestonesTable;
+  opportunities: OpportunitiesTable;
+  payment_allocations: PaymentAllocationsTable;
+  payment_orders: PaymentOrdersTable;
+  payment_reminders: PaymentRemindersTable;
+  payment_terms: PaymentTermsTable;
   payments: PaymentsTable;
+  payroll_runs: PayrollRunsTable;
+  payslips: PayslipsTable;
+  pipeline_stages: PipelineStagesTable;
+  planning_resources: PlanningResourcesTable;
   plans: PlansTable;
   platform_leads: PlatformLeadsTable;
   portal_access: PortalAccessTable;
+  positions: PositionsTable;
+  price_list_items: PriceListItemsTable;
+  price_lists: PriceListsTable;
+  product_attribute_values: ProductAttributeValuesTable;
+  product_attributes: ProductAttributesTable;
+  product_categories: ProductCategoriesTable;
+  product_packagings: ProductPackagingsTable;
+  product_variants: ProductVariantsTable;
   production_orders: ProductionOrdersTable;
+  production_plans: ProductionPlansTable;
   products: ProductsTable;
+  project_budgets: ProjectBudgetsTable;
+  project_expenses: ProjectExpensesTable;
+  project_issues: ProjectIssuesTable;
+  project_members: ProjectMembersTable;
+  project_risks: ProjectRisksTable;
+  project_templates: ProjectTemplatesTable;
+  project_updates: ProjectUpdatesTable;
+  projects: ProjectsTable;
+  promotions: PromotionsTable;
+  purchase_agreements: PurchaseAgreementsTable;
   purchase_orders: PurchaseOrdersTable;
+  purchase_requests: PurchaseRequestsTable;
+  purchase_returns: PurchaseReturnsTable;
+  quality_alerts: QualityAlertsTable;
+  quality_checks: QualityChecksTable;
+  quality_points: QualityPointsTable;
   quotes: QuotesTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  recurring_entries: RecurringEntriesTable;
   refresh_tokens: RefreshTokensTable;
+  reorder_rules: ReorderRulesTable;
+  requests_for_quotation: RequestsForQuotationTable;
+  resource_allocations: ResourceAllocationsTable;
+  routing_operations: RoutingOperationsTable;
+  routings: RoutingsTable;
+  salary_components: SalaryComponentsTable;
+  salary_structures: SalaryStructuresTable;
+  sales_commissions: SalesCommissionsTable;
   sales_orders: SalesOrdersTable;
+  sales_returns: SalesReturnsTable;
+  sales_subscriptions: SalesSubscriptionsTable;
+  sales_targets: SalesTargetsTable;
+  sales_teams: SalesTeamsTable;
+  salespeople: SalespeopleTable;
+  satisfaction_ratings: SatisfactionRatingsTable;
+  scorecard_criteria: ScorecardCriteriaTable;
+  scrap_entries: ScrapEntriesTable;
+  serial_numbers: SerialNumbersTable;
+  service_calendars: ServiceCalendarsTable;
+  service_contracts: ServiceContractsTable;
+  service_holidays: ServiceHolidaysTable;
+  service_items: ServiceItemsTable;
+  service_orders: ServiceOrdersTable;
+  shift_assignments: ShiftAssignmentsTable;
+  shift_types: ShiftTypesTable;
+  shipping_methods: ShippingMethodsTable;
+  shop_calendar_holidays: ShopCalendarHolidaysTable;
+  shop_calendars: ShopCalendarsTable;
+  skills: SkillsTable;
+  sla_policies: SlaPoliciesTable;
+  stock_adjustments: StockAdjustmentsTable;
+  stock_counts: StockCountsTable;
+  stock_locations: StockLocationsTable;
+  stock_moves: StockMovesTable;
+  stock_transfers: StockTransfersTable;
+  subcontracting_orders: SubcontractingOrdersTable;
   subscriptions: SubscriptionsTable;
+  supplier_evaluations: SupplierEvaluationsTable;
+  supplier_groups: SupplierGroupsTable;
   supplier_invoices: SupplierInvoicesTable;
+  supplier_prices: SupplierPricesTable;
+  supplier_quotations: SupplierQuotationsTable;
+  supplier_scorecards: SupplierScorecardsTable;
   suppliers: SuppliersTable;
+  support_channels: SupportChannelsTable;
+  support_team_members: SupportTeamMembersTable;
+  support_teams: SupportTeamsTable;
+  support_tickets: SupportTicketsTable;
+  task_stages: TaskStagesTable;
+  tasks: TasksTable;
+  tax_rates: TaxRatesTable;
+  tax_returns: TaxReturnsTable;
+  taxes: TaxesTable;
   tenants: TenantsTable;
+  territories: TerritoriesTable;
+  ticket_categories: TicketCategoriesTable;
+  ticket_messages: TicketMessagesTable;
+  timesheets: TimesheetsTable;
+  training_events: TrainingEventsTable;
+  units_of_measure: UnitsOfMeasureTable;
+  uom_conversions: UomConversionsTable;
   users: UsersTable;
   warehouses: WarehousesTable;
+  warranty_claims: WarrantyClaimsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
+  work_center_maintenance: WorkCenterMaintenanceTable;
+  work_centers: WorkCentersTable;
+  work_orders: WorkOrdersTable;
   worker_heartbeats: WorkerHeartbeatsTable;
 }

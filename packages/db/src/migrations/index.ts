@@ -13,6 +13,7 @@ import * as subscriptionEventOrder from './2026-11-23-0011-subscription-event-or
 import * as tenantReferences from './2026-11-24-0012-tenant-references';
 import * as loginFailures from './2026-11-24-0013-login-failures';
 import * as renamedStatusesDeclaredIndexes14 from './2026-11-24-0014-renamed-statuses-declared-indexes';
+import * as fullCatalogue15 from './2026-11-24-0015-full-catalogue';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0012-tenant-references': tenantReferences,
   '2026-11-24-0013-login-failures': loginFailures,
   '2026-11-24-0014-renamed-statuses-declared-indexes': renamedStatusesDeclaredIndexes14,
+  '2026-11-24-0015-full-catalogue': fullCatalogue15,
 };

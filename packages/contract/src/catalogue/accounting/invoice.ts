@@ -46,6 +46,14 @@ export const invoices = defineResource({
     }),
     lines: pricedLines(),
     notes: notes(),
+    salesperson_id: reference('salesperson', {
+      filterable: true,
+      description: 'Who sold it (commissions).',
+    }),
+    sales_subscription_id: reference('sales_subscription', {
+      filterable: true,
+      description: 'The subscription this invoice bills a period of.',
+    }),
   },
   totalsFrom: 'lines',
   lifecycle: {

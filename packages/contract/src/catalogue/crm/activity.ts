@@ -31,6 +31,11 @@ export const activities = defineResource({
       description: 'What came of it, written when done.',
       example: 'Agreed to send a revised quote by Friday.',
     }),
+    task_id: reference('task', { filterable: true, description: 'The project task it is about.' }),
+    support_ticket_id: reference('support_ticket', {
+      filterable: true,
+      description: 'The support ticket it is about.',
+    }),
   },
   lifecycle: {
     initial: 'planifie',

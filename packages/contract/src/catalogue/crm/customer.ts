@@ -76,5 +76,9 @@ export const customers = defineResource({
       example: true,
     }),
     notes: notes(),
+    receivable_account_id: reference('account', {
+      filterable: true,
+      description: 'The receivable account its invoices are posted to (default: 411000).',
+    }),
   },
 });

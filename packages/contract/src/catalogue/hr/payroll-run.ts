@@ -34,6 +34,14 @@ export const payrollRuns = defineResource({
     }),
     cost_center_id: reference('cost_center', { filterable: true }),
     notes: notes(),
+    journal_entry_id: reference('journal_entry', {
+      filterable: true,
+      description: 'The entry that posted the run to the ledger.',
+    }),
+    bank_account_id: reference('bank_account', {
+      filterable: true,
+      description: 'The account the salaries are paid from.',
+    }),
   },
   lifecycle: {
     initial: 'brouillon',

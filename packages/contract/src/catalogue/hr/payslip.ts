@@ -64,6 +64,10 @@ export const payslips = defineResource({
       description: 'Gross pay less deductions: what the employee receives.',
       example: 273_000,
     }),
+    journal_entry_id: reference('journal_entry', {
+      filterable: true,
+      description: 'The entry that posted it to the ledger.',
+    }),
   },
   lifecycle: {
     initial: 'brouillon',

@@ -35,6 +35,7 @@ export const trainingEvents = defineResource({
       { required: true, maxItems: 500, description: 'The employees enrolled and their result.' },
     ),
     description: text({ maxLength: 5000 }),
+    supplier_id: reference('supplier', { filterable: true, description: 'The training provider.' }),
   },
   lifecycle: lifecycles.schedulable(),
 });

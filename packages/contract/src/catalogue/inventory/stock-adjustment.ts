@@ -49,6 +49,10 @@ export const stockAdjustments = defineResource({
       { required: true, description: 'Products and the quantity added or removed.' },
     ),
     notes: notes(),
+    journal_entry_id: reference('journal_entry', {
+      filterable: true,
+      description: 'The entry that posted the stock value change.',
+    }),
   },
   lifecycle: lifecycles.validatable(),
 });

@@ -68,6 +68,10 @@ export const workCenters = defineResource({
       description: 'Where its costs are reported.',
     }),
     description: text({ maxLength: 2000 }),
+    asset_id: reference('asset', {
+      filterable: true,
+      description: 'The machine or line in the fixed-asset register.',
+    }),
   },
   lifecycle: lifecycles.archivable(),
 });

@@ -28,6 +28,10 @@ export const planningResources = defineResource({
     unit_price_cents: money({ min: 0, example: 9_500 }),
     currency: currency(),
     weekly_capacity_hours: decimal({ min: 0, max: 168, example: '35' }),
+    work_center_id: reference('work_center', {
+      filterable: true,
+      description: 'The work centre a machine resource is.',
+    }),
   },
   lifecycle: lifecycles.archivable(),
 });

@@ -49,6 +49,10 @@ export const projectExpenses = defineResource({
       fake: 'code',
       description: 'Number or file name of the receipt.',
     }),
+    purchase_order_id: reference('purchase_order', {
+      filterable: true,
+      description: 'The order it was bought with.',
+    }),
   },
   lifecycle: withActions(lifecycles.approvable(), {
     invoice: { from: ['approuve'], to: 'facture', description: 'Re-invoiced to the customer.' },

@@ -41,6 +41,10 @@ export const projects = defineResource({
     }),
     description: text({ maxLength: 5000 }),
     notes: notes(),
+    price_list_id: reference('price_list', {
+      filterable: true,
+      description: 'Prices billed for time and materials.',
+    }),
   },
   lifecycle: withActions(lifecycles.schedulable(), {
     close: {

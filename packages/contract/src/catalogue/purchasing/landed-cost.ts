@@ -45,6 +45,10 @@ export const landedCosts = defineResource({
       { required: true, maxItems: 50, description: 'The costs added.' },
     ),
     notes: notes(),
+    journal_entry_id: reference('journal_entry', {
+      filterable: true,
+      description: 'The entry that posted the costs to stock.',
+    }),
   },
   lifecycle: lifecycles.validatable(),
 });

@@ -44,5 +44,9 @@ export const priceListItems = defineResource({
     }),
     valid_from: date({ filterable: true, example: '2026-01-01' }),
     valid_until: date({ filterable: true, example: '2026-06-30' }),
+    variant_id: reference('product_variant', {
+      filterable: true,
+      description: 'A price for one variant of the product only.',
+    }),
   },
 });

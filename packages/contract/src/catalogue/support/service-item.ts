@@ -34,6 +34,10 @@ export const serviceItems = defineResource({
     }),
     ...addressFields('location'),
     description: text({ maxLength: 2000 }),
+    serial_number_id: reference('serial_number', {
+      filterable: true,
+      description: 'The serial number in stock records.',
+    }),
   },
   lifecycle: lifecycles.archivable(),
 });

@@ -51,6 +51,10 @@ export const warrantyClaims = defineResource({
     resolution: text({ maxLength: 5000, description: 'What was done.' }),
     resolution_date: date({ filterable: true }),
     cost_cents: money({ min: 0, description: 'What the claim cost the tenant.', example: 12500 }),
+    serial_number_id: reference('serial_number', {
+      filterable: true,
+      description: 'The serial number in stock records.',
+    }),
   },
   lifecycle: {
     initial: 'nouveau',
