@@ -1,7 +1,7 @@
 import { catalogue, type Field, type Resource, USER } from '@erp/contract';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { down as dropCatalogue } from './migrations/2026-11-22-0005-first-catalogue';
+import { migrations } from './migrations/index';
 import { resourceTableSql } from './resource-ddl';
 import { createTestDatabase, type TestDatabase } from './testing';
 
@@ -108,7 +108,12 @@ describe('the catalogue migrations', () => {
     const remaining = await tdb.db
       .transaction()
       .execute(async (trx) => {
-        await dropCatalogue(trx as unknown as Kysely<unknown>);
+        // The migrations that make business tables, newest first: later ones add tables that
+        // refer to the first ones.
+        const downs = Object.entries(migrations)
+          .filter(([name]) => /-(first-catalogue|tenant-references|full-catalogue)$/.test(name))
+          .reverse();
+        for (const [, migration] of downs) await migration.down!(trx as unknown as Kysely<unknown>);
         const { rows } = await sql<{ n: number }>`
           SELECT count(*)::int AS n FROM pg_tables
           WHERE schemaname = 'public' AND tablename = ANY(${catalogue.map((r) => r.table)}::text[])

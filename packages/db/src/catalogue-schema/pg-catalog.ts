@@ -11,7 +11,9 @@ export async function catalogLines(db: Kysely<any>, tables: readonly string[]): 
   const { rows } = await sql<{ line: string }>`
     WITH t AS (SELECT c.oid, c.relname FROM pg_class c
                 WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY(${tables}::text[]))
-    SELECT format('column %s.%s #%s %s %s %s', t.relname, a.attname, a.attnum,
+    -- The column's rank, not its attnum: a column dropped and added again leaves a hole.
+    SELECT format('column %s.%s #%s %s %s %s', t.relname, a.attname,
+                  row_number() OVER (PARTITION BY t.oid ORDER BY a.attnum),
                   format_type(a.atttypid, a.atttypmod), a.attnotnull, pg_get_expr(d.adbin, d.adrelid)) AS line
       FROM t JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum > 0 AND NOT a.attisdropped
       LEFT JOIN pg_attrdef d ON d.adrelid = t.oid AND d.adnum = a.attnum
