@@ -149,6 +149,8 @@ function fixtures(app: TestApp) {
     tenant: { slug: string; adminEmail: string },
     scopes: string[],
     days = 30,
+    /** Up to the tenant's ceiling (3000): tests that walk every route send more than 600. */
+    rateLimitPerMinute?: number,
   ) {
     const admin = await login(tenant.adminEmail);
     const res = await json(
@@ -158,6 +160,7 @@ function fixtures(app: TestApp) {
           name: 'test key',
           scopes,
           expires_at: new Date(Date.now() + days * 86_400_000).toISOString(),
+          ...(rateLimitPerMinute ? { rate_limit_per_minute: rateLimitPerMinute } : {}),
         },
         session(admin.access_token, tenant.slug),
       ),

@@ -1,3 +1,4 @@
+import { MODULES } from '@erp/contract';
 import { buildOpenApiDocument } from '@erp/contract/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal, INTERNAL_KEY, PASSWORD } from '../../test/harness';
@@ -85,7 +86,7 @@ describe('internal endpoints', () => {
     expect(res.body.tenant).toMatchObject({
       slug: 'globex',
       plan_code: 'business',
-      modules: ['sales', 'purchasing', 'inventory', 'accounting', 'crm'],
+      modules: ['sales', 'purchasing', 'inventory', 'accounting', 'crm', 'support'],
     });
     expect(res.body.admin.password).toMatch(/^[\w-]{20,}$/);
     expect(
@@ -122,7 +123,7 @@ describe('internal endpoints', () => {
       });
     const up = await change('active');
     expect(up.status).toBe(200);
-    expect(up.body.tenant_modules).toHaveLength(8);
+    expect(up.body.tenant_modules).toHaveLength(MODULES.length);
     expect((await change('active')).body.id).toBe(up.body.id);
     const modules = async () =>
       (
@@ -132,7 +133,7 @@ describe('internal endpoints', () => {
           .where('id', '=', tenant.id)
           .executeTakeFirstOrThrow()
       ).modules;
-    expect(await modules()).toHaveLength(8);
+    expect(await modules()).toHaveLength(MODULES.length);
     expect((await change('canceled')).body.tenant_modules).toEqual([]);
     expect(await modules()).toEqual([]);
     const dashes = await internal('/api/v1/internal/subscriptions', {
@@ -229,7 +230,7 @@ describe('idempotent provisioning (Idempotency-Key)', () => {
     const again = await provision('key-plan-change', body('retry-2'));
     expect(again.status).toBe(200);
     expect(again.body.tenant).toMatchObject({ id: first.body.tenant.id, plan_code: 'enterprise' });
-    expect(again.body.tenant.modules).toHaveLength(8);
+    expect(again.body.tenant.modules).toHaveLength(MODULES.length);
   });
 
   it('refuses a known key with another slug: 409 conflit, no tenant created', async () => {

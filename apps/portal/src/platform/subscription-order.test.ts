@@ -1,3 +1,4 @@
+import { MODULES } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal, INTERNAL_KEY } from '../../test/harness';
 
@@ -54,7 +55,7 @@ describe('subscription changes arriving out of order', () => {
     expect(first).toMatchObject({ applied: true, plan_code: 'business', status: 'active' });
     const newer = await change('enterprise', at(5));
     expect(newer).toMatchObject({ applied: true, plan_code: 'enterprise' });
-    expect(newer.tenant_modules).toHaveLength(8);
+    expect(newer.tenant_modules).toHaveLength(MODULES.length);
     const before = await stored();
     expect(before.subscription.provider_event_at?.toISOString()).toBe(at(5));
 
@@ -78,7 +79,7 @@ describe('subscription changes arriving out of order', () => {
     expect(twice.applied).toBe(true);
     const after = await stored();
     expect(after.tenant).toMatchObject({ plan_code: 'enterprise' });
-    expect(after.tenant.modules).toHaveLength(8);
+    expect(after.tenant.modules).toHaveLength(MODULES.length);
     expect(after.subscription.provider_event_at?.toISOString()).toBe(at(0));
   });
 

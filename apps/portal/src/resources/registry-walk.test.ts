@@ -31,7 +31,7 @@ beforeAll(async () => {
   await populate(portal, catalogue, headersB);
   callers['tenant B session'] = headersB;
   callers['tenant B key'] = {
-    ...apiKey((await portal.createKey(b, ALL_MODULE_SCOPES)).key, b.slug),
+    ...apiKey((await portal.createKey(b, ALL_MODULE_SCOPES, 30, 3000)).key, b.slug),
     'content-type': 'application/json',
   };
   // Callers with every right but on one module: each route is tried by those of another module.
@@ -42,7 +42,7 @@ beforeAll(async () => {
       'content-type': 'application/json',
     };
     callers[`A key of ${module} only`] = {
-      ...apiKey((await portal.createKey(a, [`${module}:write`])).key, a.slug),
+      ...apiKey((await portal.createKey(a, [`${module}:write`], 30, 3000)).key, a.slug),
       'content-type': 'application/json',
     };
   }

@@ -135,10 +135,3 @@ export function publicHolidays(
   }[country];
   return days.sort((a, b) => a.holiday_date.localeCompare(b.holiday_date));
 }
-
-/**
- * How many lifecycle steps the seed walks for its n-th record (`demo-records.ts`: the first
- * n % (steps + 1) of the walk), so a record's dates can agree with the status it ends in
- * (a milestone reached has a day it was reached).
- */
-export const stepsWalked = (n: number, walkLength: number): number => n % (walkLength + 1);

@@ -205,7 +205,7 @@ describe('the demo seed of projects', () => {
         `SELECT d.name FROM deliverables d JOIN projects p ON p.id = d.project_id
            LEFT JOIN milestones m ON m.id = d.milestone_id
           WHERE d.due_date NOT BETWEEN p.start_date AND p.end_date OR m.project_id <> d.project_id
-             OR (d.status IN ('livre', 'accepte')) <> (d.delivered_on IS NOT NULL)
+             OR (d.status IN ('livre', 'accepte', 'refuse')) <> (d.delivered_on IS NOT NULL)
              OR (d.status = 'accepte') <> (d.accepted_on IS NOT NULL)`,
       ],
       [

@@ -5,7 +5,6 @@ import {
   monthBounds,
   nextWorkingDay,
   publicHolidays,
-  stepsWalked,
   workingDaysBetween,
 } from './calendar';
 import type { SeedContext, SeededRecord, SeedOverrides } from './context';
@@ -714,8 +713,7 @@ export const hrSeed: SeedOverrides = {
     const low = Number(opening.salary_min_cents ?? 3_500_000);
     const high = Number(opening.salary_max_cents ?? low);
     const source = ['website', 'referral', 'job_board', 'linkedin', 'agency'][ctx.n % 5]!;
-    // The n-th applicant is walked through qualify, interview, hire: the 4th of every 4 is hired.
-    const hired = stepsWalked(ctx.n, 3) === 3;
+    const hired = ctx.status === 'converti';
     return {
       job_opening_id: opening.id,
       applicant_name: `${firstName} ${lastName}`,

@@ -4,7 +4,6 @@ import {
   earliest,
   latest,
   nextWorkingDay,
-  stepsWalked,
   workingDaysBetween,
 } from './calendar';
 import type { SeedContext, SeededRecord, SeedOverrides } from './context';
@@ -229,7 +228,7 @@ export const projectsSeed: SeedOverrides = {
   milestone(ctx) {
     const project = ctx.pick('project');
     const due = within(project, [0.35, 0.6, 0.9][ctx.n % 3]!);
-    const reached = stepsWalked(ctx.n, 1) === 1;
+    const reached = ctx.status === 'termine';
     return {
       project_id: project.id,
       name: MILESTONES[ctx.n % MILESTONES.length],
@@ -258,9 +257,9 @@ export const projectsSeed: SeedOverrides = {
       (s) => !s.project_id || s.project_id === project.id,
     );
     const milestone = ofProject(ctx, 'milestone', project);
-    // Walked start, hold: planned tasks are to do, started ones in progress, held ones blocked.
-    const steps = stepsWalked(ctx.n, 2);
-    const stageName = ['To do', 'In progress', 'Blocked'][steps];
+    // Planned tasks are to do, started ones in progress, held ones blocked, finished ones done.
+    const step = ['planifie', 'en_cours', 'en_attente', 'termine'].indexOf(String(ctx.status));
+    const stageName = ['To do', 'In progress', 'Blocked', 'Done'][Math.max(0, step)];
     const stage = stages.find((s) => s.name === stageName) ?? stages[0];
     return {
       project_id: project.id,
@@ -272,14 +271,13 @@ export const projectsSeed: SeedOverrides = {
       start_date: start,
       deadline,
       planned_hours: String(planned?.planned_hours ?? 16 + (ctx.n % 5) * 8),
-      progress: String([0, 40, 60][steps]),
+      progress: String([0, 40, 60, 100][Math.max(0, step)]),
       is_billable: billable(project),
     };
   },
   timesheet(ctx) {
-    // Approved, then invoiced: the 4th of every 4 timesheets is walked to `facture`, so it is
-    // on a billable task.
-    const invoiced = stepsWalked(ctx.n, 3) === 3;
+    // An invoiced timesheet is on a billable task.
+    const invoiced = ctx.status === 'facture';
     const billableTasks = all(ctx, 'task').filter((t) => t.is_billable);
     const task =
       invoiced && billableTasks.length
@@ -367,10 +365,10 @@ export const projectsSeed: SeedOverrides = {
     };
   },
   project_expense(ctx) {
-    // Approved, then invoiced: the 4th of every 4 is walked to `facture`, so it is billable.
+    // An invoiced expense is on a billable project.
     const billableProjects = all(ctx, 'project').filter(billable);
     const project =
-      stepsWalked(ctx.n, 3) === 3 && billableProjects.length
+      ctx.status === 'facture' && billableProjects.length
         ? billableProjects[ctx.n % billableProjects.length]!
         : ctx.pick('project');
     const [description, category, amount] = EXPENSES[ctx.n % EXPENSES.length]!;
@@ -428,15 +426,15 @@ export const projectsSeed: SeedOverrides = {
     const project = ctx.pick('project');
     const milestone = ofProject(ctx, 'milestone', project);
     const due = String(milestone?.due_date ?? within(project, 0.5));
-    // Walked start, deliver, accept: the 3rd of every 4 is delivered, the 4th accepted.
-    const steps = stepsWalked(ctx.n, 3);
+    // Delivered ones (then accepted or refused) have a delivery day; accepted ones a day too.
+    const delivered = ['livre', 'accepte', 'refuse'].includes(String(ctx.status));
     return {
       project_id: project.id,
       milestone_id: milestone?.id ?? null,
       name: DELIVERABLES[ctx.n % DELIVERABLES.length],
       due_date: due,
-      delivered_on: steps >= 2 ? addDays(due, -3) : null,
-      accepted_on: steps === 3 ? addDays(due, 4) : null,
+      delivered_on: delivered ? addDays(due, -3) : null,
+      accepted_on: ctx.status === 'accepte' ? addDays(due, 4) : null,
     };
   },
   project_update(ctx) {
