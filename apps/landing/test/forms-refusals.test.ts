@@ -48,6 +48,8 @@ describe('forms: bad input is 400 requete_invalide naming the field, and stores 
     ['/api/demo', { ...demo, team_size: 'many' }, 'team_size'],
     ['/api/demo', { ...demo, modules_wanted: ['sales', 'teleport'] }, 'modules_wanted.1'],
     ['/api/demo', { ...demo, preferred_date: '2026-13-45' }, 'preferred_date'],
+    ['/api/demo', { ...demo, preferred_date: '0000-01-01' }, 'preferred_date'],
+    ['/api/demo', { ...demo, preferred_date: '2026-02-30' }, 'preferred_date'],
     ['/api/demo', [demo], ''],
     ['/api/demo', '{"name":', ''],
   ])('%s %j → 400 at "%s"', async (path, body, field) => {

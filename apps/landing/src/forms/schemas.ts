@@ -1,4 +1,4 @@
-import { EmailSchema, ModuleSchema } from '@erp/contract';
+import { DateSchema, EmailSchema, ModuleSchema } from '@erp/contract';
 import { z } from 'zod';
 
 const name = z.string().trim().min(1).max(200);
@@ -31,7 +31,7 @@ export const DemoFormSchema = z.strictObject({
   modules_wanted: z
     .preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(ModuleSchema).max(20))
     .optional(),
-  preferred_date: z.iso.date().optional(),
+  preferred_date: DateSchema.optional(),
   message: z.string().trim().max(5000).optional(),
   website,
 });

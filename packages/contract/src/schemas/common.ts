@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { isTimestamp } from '../registry/field-values';
+import { isDate, isTimestamp } from '../registry/field-values';
 
 /** Whether a URL carries no user name or password (a string that is not a URL passes: z.url() reports it). */
 export function withoutCredentials(url: string): boolean {
@@ -24,6 +24,14 @@ export const TimestampSchema = z.iso
     ...whenValidSoFar,
   })
   .openapi({ example: '2026-11-22T10:00:00Z' });
+/** A calendar day PostgreSQL stores exactly (years 0001–9999). */
+export const DateSchema = z.iso
+  .date()
+  .refine(isDate, {
+    message: 'a calendar date between 0001-01-01 and 9999-12-31',
+    ...whenValidSoFar,
+  })
+  .openapi({ example: '2026-11-22' });
 export const EmailSchema = z.email().max(254).openapi({ example: 'admin@demo.test' });
 export const SlugSchema = z
   .string()
