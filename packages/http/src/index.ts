@@ -1,4 +1,5 @@
 export * from './body';
+export * from './browser-security';
 export * from './client-address';
 export * from './env';
 export * from './errors';
