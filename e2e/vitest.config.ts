@@ -1,7 +1,9 @@
-import { databaseTests } from '@erp/vitest-config';
+import { defineConfig } from 'vitest/config';
 
-export default databaseTests({
+export default defineConfig({
   test: {
+    // The database server, its template, and the seed written into it once per run.
+    globalSetup: ['./test/global-setup.ts'],
     // Each file starts three apps: one file at a time keeps a 2-core machine responsive.
     fileParallelism: false,
     testTimeout: 90_000,

@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { findFreePort } from '@erp/db/embedded';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
+import { inject } from 'vitest';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 type AppName = 'portal' | 'landing' | 'worker';
@@ -33,7 +34,7 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-/** Seeds plans and tenant `demo`, then starts the three apps. */
+/** Clones the run's seeded template (plans and tenant `demo`), then starts the three apps. */
 export async function startPlatform(
   extraEnv: Partial<Record<AppName, Record<string, string>>> = {},
 ): Promise<Platform> {
@@ -42,12 +43,9 @@ export async function startPlatform(
     internalApiKey: randomBytes(24).toString('hex'),
     syncApiKey: randomBytes(24).toString('hex'),
     paymentSecret: `whsec_${randomBytes(24).toString('base64')}`,
-    adminPassword: randomBytes(12).toString('base64url'),
+    // The seed ran once, into the template (test/global-setup.ts).
+    adminPassword: inject('e2eAdminPassword'),
   };
-  await runToEnd('portal', ['--import', 'tsx', 'src/seed/main.ts'], {
-    DATABASE_URL: db.url,
-    SEED_ADMIN_PASSWORD: secrets.adminPassword,
-  });
   const [portalPort, landingPort] = [await findFreePort(), await findFreePort()];
   const portalUrl = `http://127.0.0.1:${portalPort}`;
   const landingUrl = `http://127.0.0.1:${landingPort}`;
@@ -179,13 +177,15 @@ async function waitUntilReady(
   );
 }
 
-function runToEnd(app: AppName, args: string[], env: Record<string, string>): Promise<void> {
+/** Runs an app's script to its end (the seed); rejects on a non-zero exit. */
+export function runToEnd(app: AppName, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: path.join(REPO_ROOT, 'apps', app),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
-      timeout: 60_000,
+      // The seed writes the whole catalogue's demo data: ~15 s alone, far more on a busy machine.
+      timeout: 180_000,
     });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
