@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => portal.tdb.close());
 
-describe('demo seed', () => {
+// The whole catalogue's demo data, twice: seconds alone, minutes on a busy 2-core machine.
+describe('demo seed', { timeout: 180_000 }, () => {
   it('gives the demo admin a non-empty list on every resource, with a mix of statuses; running it twice changes nothing', async () => {
     const demo = await seedDemo(portal.tdb.db, 'demo password 123');
     const created = await seedDemoRecords(portal.deps.tenantDb, demo.tenantId, catalogue, 6, [
