@@ -54,7 +54,7 @@ describe('the onboarding page', () => {
     expect(first.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await first.text();
     expect(html).toContain('<dd>owner@acme.test</dd>');
-    expect(html).toContain('<dd>Generated-Password-7</dd>');
+    expect(html).toContain('<dd class="password">Generated-Password-7</dd>');
     expect(html).toContain('<dd>acme</dd>');
     expect(html).toContain('<a class="button" href="https://console.example.test/login">');
     const { rows } = await sql<{ initial_password: string | null }>`

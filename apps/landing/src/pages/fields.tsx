@@ -51,17 +51,17 @@ export function Field(props: FieldProps) {
           {props.hint}
         </p>
       )}
-      {error && (
-        <p class="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
       {props.multiline ? (
         <textarea {...common} rows={6}>
           {value}
         </textarea>
       ) : (
         <input {...common} type={props.type ?? 'text'} value={value} min={props.min} />
+      )}
+      {error && (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
       )}
     </div>
   );

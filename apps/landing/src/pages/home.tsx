@@ -31,22 +31,25 @@ export function HomePage(props: { origin: string }) {
       origin={props.origin}
     >
       <div class="hero">
-        <div class="wrap">
-          <p class="eyebrow">ERP for growing companies</p>
-          <h1>Run sales, stock, accounting and support in one place</h1>
-          <p class="lede">
-            Ten modules that share one set of customers, products and documents. Start with the ones
-            you need, add the others when you grow, and connect the rest of your tools through the
-            API.
-          </p>
-          <div class="actions">
-            <a class="button" href="/pricing">
-              See pricing
-            </a>
-            <a class="button secondary" href="/demo">
-              Book a demo
-            </a>
+        <div class="wrap hero-grid">
+          <div>
+            <p class="eyebrow">ERP for growing companies</p>
+            <h1>Run sales, stock, accounting and support in one place</h1>
+            <p class="lede">
+              Ten modules that share one set of customers, products and documents. Start with the
+              ones you need, add the others when you grow, and connect the rest of your tools
+              through the API.
+            </p>
+            <div class="actions">
+              <a class="button" href="/pricing">
+                See pricing
+              </a>
+              <a class="button secondary" href="/demo">
+                Book a demo
+              </a>
+            </div>
           </div>
+          <SampleOrder />
         </div>
       </div>
 
@@ -86,7 +89,7 @@ export function HomePage(props: { origin: string }) {
       </section>
 
       <section aria-labelledby="next-title">
-        <div class="wrap narrow">
+        <div class="wrap narrow cta">
           <h2 id="next-title">See it with your own data</h2>
           <p>A 30-minute demo with someone who knows your trade, or a plan you can start today.</p>
           <div class="actions">
@@ -100,5 +103,39 @@ export function HomePage(props: { origin: string }) {
         </div>
       </section>
     </Layout>
+  );
+}
+
+/** A sales order as the product shows one: decoration beside the headline, hidden from assistive technology. */
+function SampleOrder() {
+  return (
+    <div class="sample" aria-hidden="true">
+      <div class="sample-head">
+        <b>Sales order SO-2026-0142</b>
+        <span>12 March</span>
+      </div>
+      <p class="sample-meta">Atelier Dupont · Lyon</p>
+      <div class="sample-line">
+        <span>Oak table, 180 cm × 2</span>
+        <span>€1,960.00</span>
+      </div>
+      <div class="sample-line">
+        <span>Chair, walnut × 8</span>
+        <span>€1,520.00</span>
+      </div>
+      <div class="sample-line">
+        <span>Delivery, Lyon area</span>
+        <span>€90.00</span>
+      </div>
+      <div class="sample-total">
+        <span>Total excl. VAT</span>
+        <span>€3,570.00</span>
+      </div>
+      <ul class="steps">
+        <li class="done">Confirmed</li>
+        <li class="done">Delivered</li>
+        <li>Invoiced</li>
+      </ul>
+    </div>
   );
 }

@@ -16,7 +16,7 @@ const CONTACT_LABELS: Record<string, string> = {
 const DEMO_LABELS: Record<string, string> = {
   ...CONTACT_LABELS,
   message: 'Anything we should know',
-  team_size: 'How many people would use it',
+  team_size: 'Number of users',
   modules_wanted: 'Modules you are interested in',
   preferred_date: 'Preferred date',
 };

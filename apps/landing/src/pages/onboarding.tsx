@@ -72,7 +72,7 @@ export function ClaimedPage(props: { origin: string; claim: OnboardingClaim; con
             {claim.password && (
               <>
                 <dt>Password</dt>
-                <dd>{claim.password}</dd>
+                <dd class="password">{claim.password}</dd>
               </>
             )}
           </dl>

@@ -14,7 +14,7 @@ export function PricingPage(props: { origin: string; plans: Plan[] | undefined }
       path="/pricing"
       origin={props.origin}
     >
-      <div class="hero">
+      <div class="hero compact">
         <div class="wrap">
           <h1>Pricing</h1>
           <p class="lede">
@@ -47,21 +47,20 @@ function PlanList(props: { plans: Plan[] }) {
       {props.plans.map((plan) => (
         <li class="plan">
           <h2 id={`plan-${plan.code}`}>{plan.name}</h2>
-          <p>{plan.description}</p>
+          <p class="plan-summary">{plan.description}</p>
           <p class="price">
             {formatPrice(plan.monthly_price_cents, plan.currency)} <span>per month</span>
           </p>
           <p class="yearly">
             or {formatPrice(plan.yearly_price_cents, plan.currency)} per year
-            {yearlySaving(plan) > 0 &&
-              ` (save ${formatPrice(yearlySaving(plan), plan.currency)})`}
+            {yearlySaving(plan) > 0 && ` (save ${formatPrice(yearlySaving(plan), plan.currency)})`}
           </p>
           <p class="users">
             {plan.max_users === null ? 'Unlimited users' : `Up to ${plan.max_users} users`}
           </p>
-          <h3 class="hint">
-            {plan.modules.length} module{plan.modules.length === 1 ? '' : 's'}
-          </h3>
+          <p class="includes">
+            Includes {plan.modules.length} module{plan.modules.length === 1 ? '' : 's'}
+          </p>
           <ul>
             {plan.modules.map((module) => (
               <li>{MODULE_COPY[module].label}</li>
