@@ -7,6 +7,7 @@ import type { LandingAppEnv, LandingDeps } from './deps';
 import { registerErpSyncRoutes } from './erp-sync';
 import { registerFormRoutes } from './forms';
 import { registerOnboardingRoutes } from './onboarding';
+import { registerPages } from './pages';
 import { registerPaymentRoutes } from './payments';
 import { registerPublicProxy } from './proxy';
 
@@ -18,7 +19,7 @@ export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
   app.notFound(notFound);
 
   // The proxy streams bodies both ways: mounted before the body limit, which would buffer.
-  registerPublicProxy(app, deps);
+  const publicPortal = registerPublicProxy(app, deps);
 
   // The sync push has its own, larger limit, checked after its key.
   registerErpSyncRoutes(app, deps);
@@ -33,6 +34,7 @@ export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
   registerPaymentRoutes(app, deps);
   registerFormRoutes(app, deps);
   registerOnboardingRoutes(app, deps);
+  registerPages(app, deps, publicPortal);
 
   app.get('/api/health', (c) => c.json({ status: 'ok' as const }));
   app.get('/api/ready', async (c) => {

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   LANDING_HOST: envVar.host,
   /** Where `/api/v1/public/*` is proxied to (origin only, e.g. http://portal:3000). */
   PORTAL_URL: envVar.httpOrigin,
+  /** Where people reach the console (the onboarding page links to its login); default PORTAL_URL. */
+  CONSOLE_URL: envVar.httpOrigin.optional(),
   /** Guards `/api/erp-sync`; unset, every push is refused. */
   LANDING_SYNC_API_KEY: envVar.sharedKey.optional(),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('stripe'),

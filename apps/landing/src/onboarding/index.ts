@@ -1,33 +1,51 @@
 import { ApiError } from '@erp/contract';
 import { clientAddress, readJsonBody } from '@erp/http';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { LandingAppEnv, LandingDeps } from '../deps';
 import { takeHourlyUnit } from '../http/throttle';
-import { claimOnboarding } from './claim';
+import { claimOnboarding, type OnboardingClaim } from './claim';
+
+export type { OnboardingClaim } from './claim';
 
 const ClaimBodySchema = z.strictObject({ reference: z.string().min(1).max(200) });
 
 /**
- * `POST /api/onboarding/claim {reference}`: the new tenant's first login, handed out once and
- * never cached. Throttled per address before the lookup, so references cannot be tried in bulk.
+ * A claim as a browser makes it, through the API or the onboarding page alike: throttled per
+ * address before the lookup (so references cannot be tried in bulk, 429 `limite_depassee`),
+ * then handed out once. `undefined`: nothing to claim (unknown, claimed, expired).
  */
-export function registerOnboardingRoutes(app: Hono<LandingAppEnv>, deps: LandingDeps): void {
-  app.post('/api/onboarding/claim', async function claim(c) {
-    const { reference } = await readJsonBody(c, ClaimBodySchema);
-    const address = clientAddress(c, deps.env.TRUST_PROXY);
-    await takeHourlyUnit(
-      deps.db,
-      `landing:claim:${address}`,
-      deps.env.ONBOARDING_CLAIM_RATE_LIMIT_PER_HOUR,
-    );
-    const claimed = await claimOnboarding(deps, reference);
-    c.header('Cache-Control', 'no-store');
-    if (!claimed) throw new ApiError('introuvable', 'No onboarding to claim for this reference.');
+export async function claimForClient(
+  c: Context<LandingAppEnv>,
+  deps: LandingDeps,
+  reference: string,
+): Promise<OnboardingClaim | undefined> {
+  const address = clientAddress(c, deps.env.TRUST_PROXY);
+  await takeHourlyUnit(
+    deps.db,
+    `landing:claim:${address}`,
+    deps.env.ONBOARDING_CLAIM_RATE_LIMIT_PER_HOUR,
+  );
+  const claimed = await claimOnboarding(deps, reference);
+  if (claimed) {
     deps.logger.info('onboarding claimed', {
       request_id: c.get('requestId'),
       tenant: claimed.tenant,
     });
+  }
+  return claimed;
+}
+
+/**
+ * `POST /api/onboarding/claim {reference}`: the new tenant's first login, handed out once and
+ * never cached. The onboarding page (pages/) is the same claim behind an HTML form.
+ */
+export function registerOnboardingRoutes(app: Hono<LandingAppEnv>, deps: LandingDeps): void {
+  app.post('/api/onboarding/claim', async function claim(c) {
+    const { reference } = await readJsonBody(c, ClaimBodySchema);
+    const claimed = await claimForClient(c, deps, reference);
+    c.header('Cache-Control', 'no-store');
+    if (!claimed) throw new ApiError('introuvable', 'No onboarding to claim for this reference.');
     return c.json(claimed);
   });
 }

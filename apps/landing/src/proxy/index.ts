@@ -9,6 +9,7 @@ import { type CachedResponse, type Flight, MAX_CACHED_BODY_BYTES, ProxyCache } f
 import { type RequestCachePolicy, requestCachePolicy, responseStorability } from './cache-policy';
 import { type PortalResponse, requestPortal } from './forward';
 import { PUBLIC_PREFIX, publicPortalTarget } from './public-target';
+import { type PublicAnswer, type PublicRead, readPublic } from './read-public';
 import { portalRequestHeaders } from './request-headers';
 import {
   type ClientWatch,
@@ -19,6 +20,12 @@ import {
 } from './send-response';
 
 export { createPortalPool } from './portal-pool';
+export type { PublicAnswer, PublicRead } from './read-public';
+
+/** The public portal routes as landing's own pages read them (through the proxy's pool and cache). */
+export interface PublicPortal {
+  get(read: PublicRead): Promise<PublicAnswer>;
+}
 
 /** One request being proxied: what every way of answering it needs. */
 interface Exchange {
@@ -37,9 +44,10 @@ interface Exchange {
  * `/api/v1/public/*` → the portal, streamed both ways (SPEC §8). Mounted before the body limit,
  * which would buffer. The target is PORTAL_URL's origin (the pool's) + the validated raw path.
  * GET and HEAD may be answered by the shared cache (cache.ts) when the portal's own
- * Cache-Control allows it; PROXY_CACHE_MAX_BYTES=0 turns it off.
+ * Cache-Control allows it; PROXY_CACHE_MAX_BYTES=0 turns it off. Returns the same path for
+ * landing's pages (the pricing page's plans), so they share the pool, the cache and the errors.
  */
-export function registerPublicProxy(app: Hono<LandingAppEnv>, deps: LandingDeps): void {
+export function registerPublicProxy(app: Hono<LandingAppEnv>, deps: LandingDeps): PublicPortal {
   const cache =
     deps.env.PROXY_CACHE_MAX_BYTES > 0
       ? new ProxyCache(deps.env.PROXY_CACHE_MAX_BYTES, () => deps.now().getTime())
@@ -189,6 +197,8 @@ export function registerPublicProxy(app: Hono<LandingAppEnv>, deps: LandingDeps)
     if (cache && (method === 'GET' || method === 'HEAD')) return throughCache(x);
     return forward(x);
   });
+
+  return { get: (read) => readPublic(deps.portal, cache, read) };
 }
 
 function pathAndQuery(url: string): string {
