@@ -16,7 +16,11 @@ export const errorCatalogue = {
   jeton_invalide: { status: 401, description: 'Bad or expired access token or refresh token.' },
   identifiants_invalides: { status: 401, description: 'Login failed.' },
   cle_api_invalide: { status: 401, description: 'Unknown, revoked or expired API key.' },
-  origine_interdite: { status: 403, description: 'API key used from a browser (Origin header).' },
+  origine_interdite: {
+    status: 403,
+    description:
+      'API key used from a browser (Origin header), or the refresh cookie without the portal’s own Origin.',
+  },
   tenant_invalide: {
     status: 403,
     description: "Tenant is not the key's, or not one of the user's.",
