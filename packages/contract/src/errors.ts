@@ -45,6 +45,10 @@ export const errorCatalogue = {
   },
   limite_depassee: { status: 429, description: 'Rate limit exceeded (see Retry-After).' },
   erreur_interne: { status: 500, description: 'Unexpected error (params.request_id).' },
+  console_indisponible: {
+    status: 503,
+    description: 'The console’s files are not built (`pnpm --filter @erp/console build`).',
+  },
   portail_indisponible: {
     status: 502,
     description: 'Landing proxy: portal unreachable (504: too slow).',
@@ -109,6 +113,7 @@ const STATUS_NAMES: Record<number, string> = {
   431: 'HeaderFieldsTooLarge',
   500: 'InternalError',
   502: 'BadGateway',
+  503: 'ServiceUnavailable',
 };
 
 interface ErrorResponseComponent {

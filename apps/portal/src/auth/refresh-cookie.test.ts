@@ -74,7 +74,12 @@ describe('login with refresh_cookie', () => {
   });
 
   it('is refused from another origin, or without one, before the password is checked', async () => {
-    for (const headers of [{}, { origin: 'https://evil.test' }, { origin: 'null' }]) {
+    const variants: Record<string, string>[] = [
+      {},
+      { origin: 'https://evil.test' },
+      { origin: 'null' },
+    ];
+    for (const headers of variants) {
       const { res } = await cookieLogin(headers);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('origine_interdite');
@@ -115,7 +120,7 @@ describe('refresh by cookie', () => {
 
   it('refuses a missing or foreign Origin, and leaves the session alive', async () => {
     const { token } = await cookieLogin();
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       {},
       { origin: 'https://evil.test' },
       { origin: 'http://localhost.evil.test' },
@@ -123,7 +128,8 @@ describe('refresh by cookie', () => {
       { origin: 'http://localhost:4000' },
       { origin: 'null' },
       { origin: 'not a url' },
-    ]) {
+    ];
+    for (const headers of variants) {
       const res = await refreshWith(token, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.body).toMatchObject({ code: 'origine_interdite', params: {} });
