@@ -85,7 +85,7 @@ describe('the Dockerfile', () => {
     expect(runs('prune')).toContain(`turbo prune "@erp/${APP_ARG}" --docker --out-dir /out`);
     expect(runs('build')).toEqual([
       'pnpm install --frozen-lockfile --store-dir /pnpm/store',
-      `pnpm --filter "@erp/${APP_ARG}..." build`,
+      `pnpm --filter "@erp/${APP_ARG}..." --filter "!./packages/**" build`,
       `pnpm --filter "@erp/${APP_ARG}" deploy --prod --legacy --store-dir /pnpm/store /prod/app`,
     ]);
     expect(dockerfile.globalArgs.NODE_IMAGE).toBe('node:20-bookworm-slim');
