@@ -89,9 +89,13 @@ export function createClient(options: ClientOptions): Client {
     if (!session) return false;
     const current = await session.accessToken();
     if (current !== undefined && current !== used) return true;
-    refreshing ??= session.refresh().finally(() => {
-      refreshing = undefined;
-    });
+    // A session that throws is a session that could not refresh: requests return, never throw.
+    refreshing ??= session
+      .refresh()
+      .catch(() => false)
+      .finally(() => {
+        refreshing = undefined;
+      });
     return refreshing;
   }
 

@@ -127,6 +127,16 @@ describe('createClient with a session', () => {
     expect(hits).toBe(2);
   });
 
+  it('a session whose refresh throws gives the 401 as a result, never a throw', async () => {
+    meAcceptingT2();
+    const session: Session = {
+      accessToken: async () => 't1',
+      refresh: () => Promise.reject(new Error('storage unavailable')),
+    };
+    const { error } = await createClient({ baseUrl: BASE_URL, session }).get('/api/v1/me');
+    expect(error?.code).toBe('jeton_invalide');
+  });
+
   it('does not refresh on other 401s', async () => {
     server.use(
       http.get(`${BASE_URL}/api/v1/me`, () =>

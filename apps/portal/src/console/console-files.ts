@@ -12,12 +12,8 @@ export interface ConsoleFile {
   read(): Promise<Uint8Array>;
 }
 
-export interface ConsoleFiles {
-  /** The file served at `urlPath`, if the build has one; undefined when there is no build. */
-  find(urlPath: string): Promise<ConsoleFile | undefined>;
-  /** Whether the build is there (it has an index.html). */
-  built(): Promise<boolean>;
-}
+/** The build's files by URL path; empty when there is no build. */
+export type ConsoleFiles = () => Promise<ReadonlyMap<string, ConsoleFile>>;
 
 const TYPES: Record<string, [type: string, compressible: boolean]> = {
   '.html': ['text/html; charset=utf-8', true],
@@ -58,10 +54,7 @@ export function consoleFiles(dir: string, cache: boolean): ConsoleFiles {
     return files;
   }
 
-  return {
-    find: async (urlPath) => (await list()).get(urlPath),
-    built: async () => (await list()).has('/index.html'),
-  };
+  return list;
 }
 
 async function listFiles(dir: string): Promise<Map<string, ConsoleFile>> {

@@ -15,7 +15,7 @@ const REVALIDATE = 'no-cache';
  * 503 `console_indisponible`. With `cache` (production) each file is served by a
  * `staticDocument` (read once, ETag and 304, br/gzip compressed once); without it, from disk.
  */
-export function consoleServer(files: ConsoleFiles, cache: boolean) {
+export function consoleServer(listFiles: ConsoleFiles, cache: boolean) {
   const documents = new Map<string, (c: Context) => Promise<Response>>();
 
   function send(c: Context, file: ConsoleFile): Promise<Response> {
@@ -34,18 +34,18 @@ export function consoleServer(files: ConsoleFiles, cache: boolean) {
   }
 
   return async function serveConsole(c: Context): Promise<Response> {
-    if (!(await files.built())) {
+    const files = await listFiles();
+    const index = files.get('/index.html');
+    if (!index) {
       throw new ApiError(
         'console_indisponible',
         'The console is not built: run `pnpm --filter @erp/console build` (or `pnpm dev`).',
       );
     }
-    const file = await files.find(c.req.path);
+    const file = files.get(c.req.path);
     if (file) return send(c, file);
-    if (!c.req.path.startsWith('/assets/') && acceptsHtml(c.req.header('accept'))) {
-      const index = await files.find('/index.html');
-      if (index) return send(c, index);
-    }
+    if (!c.req.path.startsWith('/assets/') && acceptsHtml(c.req.header('accept')))
+      return send(c, index);
     throw new ApiError('introuvable', `No file ${c.req.path} in the console.`);
   };
 }
