@@ -25,14 +25,16 @@ COPY . .
 RUN turbo prune "@erp/${APP}" --docker --out-dir /out
 
 # 2. Build: install from the pruned manifests first (cached until a manifest or the lockfile
-#    changes), then the sources, the bundle, and the production-only deployment.
+#    changes), then the sources, the bundle, and the production-only deployment. The build
+#    takes the app and the other apps it is built from (`...`, packages left out: they are
+#    bundled from source): the portal's image ships the console, which its build copies.
 FROM base AS build
 ARG APP
 COPY --from=prune /out/json/ ./
 COPY --from=prune /out/pnpm-lock.yaml ./pnpm-lock.yaml
 RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store pnpm install --frozen-lockfile --store-dir /pnpm/store
 COPY --from=prune /out/full/ ./
-RUN pnpm --filter "@erp/${APP}" build
+RUN pnpm --filter "@erp/${APP}..." --filter "!./packages/**" build
 RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store pnpm --filter "@erp/${APP}" deploy --prod --legacy --store-dir /pnpm/store /prod/app
 
 # 3. Runtime: package.json, dist/ and production dependencies only; no pnpm, no sources.

@@ -1,4 +1,10 @@
+import { cp, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { defineConfig } from 'tsup';
+
+// The console's build, which the portal ships beside its bundle (src/console/index.ts looks for
+// dist/console when it runs bundled). `pnpm --filter "@erp/portal..." build` builds it first.
+const CONSOLE_BUILD = path.resolve('../console/dist');
 
 /** One ESM file for the container image; workspace packages are bundled, npm ones stay external. */
 export default defineConfig({
@@ -13,4 +19,17 @@ export default defineConfig({
   // copy of a library (zod-to-openapi) would miss the state the external one holds. The
   // images test checks the bundle imports only the app's dependencies.
   skipNodeModulesBundle: true,
+  async onSuccess() {
+    const built = await stat(path.join(CONSOLE_BUILD, 'index.html')).then(
+      () => true,
+      () => false,
+    );
+    if (!built) {
+      console.warn(
+        `portal build: no console build in ${CONSOLE_BUILD}: dist/main.js will answer / with 503 (run \`pnpm --filter @erp/console build\` first)`,
+      );
+      return;
+    }
+    await cp(CONSOLE_BUILD, 'dist/console', { recursive: true });
+  },
 });

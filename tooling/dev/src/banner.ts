@@ -1,4 +1,5 @@
 export interface BannerInput {
+  /** Origins, without a trailing slash: the console is the portal's `/`, the pages landing's. */
   portalUrl: string;
   landingUrl: string;
   /** The worker's liveness signal (WORKER_HEALTH_PORT). */
@@ -22,6 +23,8 @@ export function formatBanner(input: BannerInput): string {
   const lines = [
     '',
     '──────────────────────────────────────────────────────────────────────',
+    `  Console    ${input.portalUrl}/   (log in as below; rebuilt on change, reload to see it)`,
+    `  Pages      ${input.landingUrl}/   (home, pricing, contact, demo, onboarding)`,
     `  Portal     ${input.portalUrl}   (OpenAPI: ${input.portalUrl}/api/v1/openapi.json)`,
     `  Landing    ${input.landingUrl}   (proxy: ${input.landingUrl}/api/v1/public/plans, sync: ${input.landingUrl}/api/erp-sync/health)`,
     `  Database   ${database}`,

@@ -87,12 +87,16 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
   };
 }
 
-/** What must answer before the banner: each app's own health route. */
+/**
+ * What must answer before the banner: each app's own health route, and the console's page once
+ * its first build is there (the portal answers 503 until then).
+ */
 function appProbes(env: Record<string, string | undefined>): AppProbe[] {
   const local = (port: string | undefined, fallback: string) =>
     `http://127.0.0.1:${port || fallback}`;
   return [
     { name: 'portal', healthUrl: `${local(env.PORTAL_PORT, '3000')}/api/v1/health` },
+    { name: 'console', healthUrl: `${local(env.PORTAL_PORT, '3000')}/` },
     { name: 'landing', healthUrl: `${local(env.LANDING_PORT, '3001')}/api/health` },
     { name: 'worker', healthUrl: `${local(env.WORKER_HEALTH_PORT, '3002')}/health` },
   ];

@@ -101,8 +101,15 @@ describe('pnpm dev', () => {
     // The start-up push has gone through: everything a start does has been done.
     await within(waitForText(dev, '"erp sync pushed"'), 60_000, dev.output);
     const output = dev.output();
+    expect(output).toContain(`Console    http://127.0.0.1:${dev.ports.portal}/ `);
+    expect(output).toContain(`Pages      http://127.0.0.1:${dev.ports.landing}/ `);
     expect(output).toContain(`Portal     http://127.0.0.1:${dev.ports.portal}`);
     expect(output).toContain(`Landing    http://127.0.0.1:${dev.ports.landing}`);
+    // The console's watch build is served by the portal at its `/`.
+    const page = await fetch(`http://127.0.0.1:${dev.ports.portal}/settings/api-keys`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<script type="module"[^>]* src="\/assets\//);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(output).toContain(`Worker     http://127.0.0.1:${dev.ports.worker}/health`);
     const complaints = output
       .split('\n')

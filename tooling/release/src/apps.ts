@@ -10,19 +10,22 @@ export interface App {
   version: string;
 }
 
-/** The apps of the workspace at `root` (every `apps/<dir>/package.json`), sorted by name. */
+/**
+ * The apps of the workspace at `root`, sorted by name: every `apps/<dir>/package.json` with a
+ * `start` script (what its image runs). The console has none: the portal's image ships it.
+ */
 export function listApps(root: string): App[] {
   const appsDir = join(root, 'apps');
   const apps: App[] = [];
   for (const entry of readdirSync(appsDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
-    let manifest: { name?: string; version?: string };
+    let manifest: { name?: string; version?: string; scripts?: { start?: string } };
     try {
       manifest = JSON.parse(readFileSync(join(appsDir, entry.name, 'package.json'), 'utf8'));
     } catch {
       continue;
     }
-    if (!manifest.name || !manifest.version) continue;
+    if (!manifest.name || !manifest.version || !manifest.scripts?.start) continue;
     apps.push({ app: entry.name, package: manifest.name, version: manifest.version });
   }
   return apps.sort((a, b) => a.app.localeCompare(b.app));

@@ -85,7 +85,7 @@ describe('the Dockerfile', () => {
     expect(runs('prune')).toContain(`turbo prune "@erp/${APP_ARG}" --docker --out-dir /out`);
     expect(runs('build')).toEqual([
       'pnpm install --frozen-lockfile --store-dir /pnpm/store',
-      `pnpm --filter "@erp/${APP_ARG}" build`,
+      `pnpm --filter "@erp/${APP_ARG}..." --filter "!./packages/**" build`,
       `pnpm --filter "@erp/${APP_ARG}" deploy --prod --legacy --store-dir /pnpm/store /prod/app`,
     ]);
     expect(dockerfile.globalArgs.NODE_IMAGE).toBe('node:20-bookworm-slim');
@@ -152,6 +152,8 @@ describe.each(APPS)('the %s image, built without Docker', (app) => {
     // loader); the app cannot import it.
     expect(existsSync(path.join(appDir, 'node_modules/typescript'))).toBe(false);
     expect(existsSync(path.join(appDir, 'dist/main.js'))).toBe(true);
+    // The portal ships the console's build; the others ship no page of it.
+    expect(existsSync(path.join(appDir, 'dist/console/index.html'))).toBe(app === 'portal');
   });
 
   it('bundles the workspace only: every npm package it imports is one of its dependencies', () => {
@@ -220,6 +222,15 @@ describe('the images against one PostgreSQL', () => {
     const served = await fetch(`${base}/api/v1/openapi.json`);
     const committed = readFileSync(path.join(REPO_ROOT, 'packages/contract/openapi.json'));
     expect(Buffer.from(await served.arrayBuffer()).equals(committed)).toBe(true);
+    // The console, from the image's own copy (no CONSOLE_DIR), with its headers.
+    const page = await fetch(`${base}/settings/api-keys`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const script = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(await page.text());
+    expect(script).not.toBeNull();
+    const asset = await fetch(`${base}${script![1]}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     await expectHealthcheck(images.portal, { PORTAL_PORT: String(ports.portal) });
   });
 
