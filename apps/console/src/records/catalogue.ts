@@ -1,0 +1,64 @@
+import { use } from 'react';
+import type { Me } from '../api/auth';
+import catalogueUrl from './catalogue.gen.json?url';
+import type { CatalogueInfo, FieldInfo, ResourceInfo } from './catalogue-types';
+
+let loading: Promise<Catalogue> | undefined;
+
+/** The catalogue with its lookups. */
+export interface Catalogue extends CatalogueInfo {
+  byPath: Map<string, ResourceInfo>;
+  byName: Map<string, ResourceInfo>;
+}
+
+/**
+ * The catalogue, fetched once as a hashed asset (immutable cache) when the records browser
+ * is first opened, so the login screen never pays for it; suspends until it is there.
+ */
+export function useCatalogue(): Catalogue {
+  loading ??= fetch(catalogueUrl)
+    .then((response) => {
+      if (!response.ok) throw new Error(`catalogue: HTTP ${response.status}`);
+      return response.json() as Promise<CatalogueInfo>;
+    })
+    .then((info) => ({
+      ...info,
+      byPath: new Map(info.resources.map((r) => [r.path, r])),
+      byName: new Map(info.resources.map((r) => [r.name, r])),
+    }))
+    .catch((error: unknown) => {
+      loading = undefined; // a later visit tries again
+      throw error;
+    });
+  return use(loading);
+}
+
+export function canRead(me: Me, module: string): boolean {
+  return me.rights.includes(`${module}:read`) || me.rights.includes(`${module}:write`);
+}
+
+export function canWrite(me: Me, module: string): boolean {
+  return me.rights.includes(`${module}:write`);
+}
+
+export function field(resource: ResourceInfo, name: string): FieldInfo | undefined {
+  return resource.fields.find((f) => f.name === name);
+}
+
+/** `sales-orders` → `Sales orders`. */
+export function resourceTitle(resource: ResourceInfo): string {
+  const words = resource.path.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** `sales_order` → `sales order`. */
+export function resourceNoun(resource: ResourceInfo): string {
+  return resource.name.replace(/_/g, ' ');
+}
+
+/** What names a record: its label field's value, else its id's start. */
+export function recordLabel(resource: ResourceInfo, record: Record<string, unknown>): string {
+  const value = record[resource.label];
+  if (typeof value === 'string' && value) return value;
+  return `${resourceNoun(resource)} ${String(record.id).slice(-8)}`;
+}
