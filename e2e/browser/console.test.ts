@@ -292,6 +292,24 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       await look('customer');
     });
 
+    it('shows the users, portal access and a new sales order form (axe, screenshots)', async () => {
+      for (const [pathname, title, name] of [
+        ['/settings/users', 'Users', 'users'],
+        ['/settings/portal-access', 'Portal access', 'portal-access'],
+        ['/records/sales-orders/new', 'New sales order', 'sales-order-new'],
+      ] as const) {
+        await page.goto(url(pathname));
+        await expect.poll(() => heading().textContent()).toBe(title);
+        await expect.poll(() => page.getByText(/^Loading/).count()).toBe(0);
+        await look(name);
+      }
+      // The seeded admin is listed with its roles.
+      await page.goto(url('/settings/users'));
+      await expect
+        .poll(() => page.getByRole('row', { name: /admin@demo\.test/ }).textContent())
+        .toContain('admin');
+    });
+
     it('keeps no token in localStorage, sessionStorage or a readable cookie', async () => {
       const stored = await page.evaluate(() => ({
         local: Object.entries(localStorage),

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { humanize } from '../ui/format';
 import type { Catalogue } from './catalogue';
 import type { FieldInfo, FilterOperator, ResourceInfo } from './catalogue-types';
@@ -34,6 +34,10 @@ export function FilterEditor({
 }) {
   const fields = resource.fields.filter((f) => f.filterable);
   const [rows, setRows] = useState<FilterRow[]>(filters);
+  // The address changed (applied, cleared, back button): show what it says. The form itself
+  // stays mounted, so the button that applied keeps the focus.
+  const applied = JSON.stringify(filters);
+  useEffect(() => setRows(JSON.parse(applied)), [applied]);
   const operatorsOf = (name: string) => {
     const type = fields.find((f) => f.name === name)?.type ?? 'text';
     return catalogue.operators[type];

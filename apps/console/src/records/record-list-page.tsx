@@ -99,7 +99,6 @@ function RecordList({ catalogue, resource }: { catalogue: Catalogue; resource: R
         {resource.description} <Link href="/records">All resources</Link>
       </p>
       <FilterEditor
-        key={search}
         catalogue={catalogue}
         resource={resource}
         filters={state.filters}

@@ -27,7 +27,15 @@ export function SecretOnce({
       </p>
       <div className="row">
         <CopyButton text={secret} />
-        <button type="button" className="button" onClick={onDone}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            // The panel goes away with the focused button: the page's heading takes the focus.
+            document.getElementById('page-title')?.focus();
+            onDone();
+          }}
+        >
           Done, I have stored it
         </button>
       </div>
