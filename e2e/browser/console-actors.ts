@@ -19,8 +19,11 @@ export interface Actor {
   select(label: string | RegExp, value: string): Promise<void>;
 }
 
+// The whole name, give or take surrounding white space (a label's text around its input).
 const exact = (name: string | RegExp) =>
-  typeof name === 'string' ? new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : name;
+  typeof name === 'string'
+    ? new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+    : name;
 
 /** Clicks and fills, as most people do. */
 export function mouse(page: Page): Actor {

@@ -13,7 +13,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { verifyWebhookSignature } from '@erp/sdk';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, type Platform, startPlatform } from '../test/platform';
 import { type Actor, keyboard, mouse } from './console-actors';
@@ -76,13 +76,34 @@ for (const mode of ['mouse', 'keyboard'] as const) {
     const heading = () => page.getByRole('heading', { level: 1 });
     /** axe on every page; screenshots once (the mouse run), since both runs see the same pages. */
     const look = async (name: string) => {
+      // Reference names and other follow-up reads arrive after the page's first render.
+      await quiet();
       await expectAccessible(page, `${name} (${mode})`);
       if (mode === 'mouse') await screenshots(page, `console-${name}`);
     };
 
+    // Requests in flight: a page is photographed once none has been for a moment.
+    const inFlight = new Set<Request>();
+    const quiet = () =>
+      eventually(
+        'the page to stop fetching',
+        async () => {
+          if (inFlight.size) return false;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return inFlight.size === 0;
+        },
+        10_000,
+      ).catch((error) => {
+        throw new Error(`${error.message}: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+      });
+
     beforeAll(async () => {
       page = await openPage(browser);
       errors = watchBrowserErrors(page);
+      // Counted to the answer's headers: a body nobody reads (a refused refresh) never "finishes".
+      page.on('request', (request) => inFlight.add(request));
+      page.on('response', (response) => inFlight.delete(response.request()));
+      page.on('requestfailed', (request) => inFlight.delete(request));
       act = mode === 'mouse' ? mouse(page) : keyboard(page);
     });
 
@@ -191,9 +212,11 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       );
       // A replay is the same delivery (its id), signed anew.
       expect(replay.headers['x-service-delivery-id']).toBe(first.headers['x-service-delivery-id']);
+      // The open attempt list follows: the replay is attempt 2, made by hand.
       await expect
-        .poll(() => page.getByText('(replay)').count(), { timeout: 20_000 })
-        .toBeGreaterThan(0);
+        .poll(() => page.getByText('Attempt 2').count(), { timeout: 20_000 })
+        .toBe(1);
+      expect(await page.getByText('(manual)').count()).toBeGreaterThan(0);
 
       await act.select('Status', 'delivered');
       await expect.poll(() => logRow.textContent()).toContain('delivered');
@@ -239,9 +262,11 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       await act.select('Value', 'confirme');
       await act.press('button', 'Apply filters');
       await expect.poll(() => new URL(page.url()).search).toBe('?status=eq.confirme');
-      const statuses = page.locator('tbody .badge');
-      await expect.poll(() => statuses.count()).toBeGreaterThan(0);
-      expect(new Set(await statuses.allTextContents())).toEqual(new Set(['confirme']));
+      // The rows on screen until the filtered page arrives are the unfiltered ones.
+      const statuses = page.locator('table[aria-busy="false"] tbody .badge');
+      await expect
+        .poll(async () => [...new Set(await statuses.allTextContents())])
+        .toEqual(['confirme']);
       await look('sales-orders');
 
       const number = (await page.locator('tbody th a').first().textContent()) ?? '';

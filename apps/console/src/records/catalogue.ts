@@ -1,5 +1,6 @@
 import { use } from 'react';
 import type { Me } from '../api/auth';
+import { humanize } from '../ui/format';
 import catalogueUrl from './catalogue.gen.json?url';
 import type { CatalogueInfo, FieldInfo, ResourceInfo } from './catalogue-types';
 
@@ -45,10 +46,9 @@ export function field(resource: ResourceInfo, name: string): FieldInfo | undefin
   return resource.fields.find((f) => f.name === name);
 }
 
-/** `sales-orders` → `Sales orders`. */
+/** `sales-orders` → `Sales orders`, `uom-conversions` → `UoM conversions`. */
 export function resourceTitle(resource: ResourceInfo): string {
-  const words = resource.path.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return humanize(resource.path);
 }
 
 /** `sales_order` → `sales order`. */
@@ -61,4 +61,21 @@ export function recordLabel(resource: ResourceInfo, record: Record<string, unkno
   const value = record[resource.label];
   if (typeof value === 'string' && value) return value;
   return `${resourceNoun(resource)} ${String(record.id).slice(-8)}`;
+}
+
+/**
+ * Each field's label: its name made readable, except where two fields would read the same
+ * (`customer_group`, a text, beside `customer_group_id`, the reference): the one that is not
+ * the reference then says what it is.
+ */
+export function fieldLabels(fields: readonly FieldInfo[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const f of fields) count.set(humanize(f.name), (count.get(humanize(f.name)) ?? 0) + 1);
+  return new Map(
+    fields.map((f) => {
+      const label = humanize(f.name);
+      const clash = (count.get(label) ?? 0) > 1 && f.type !== 'reference';
+      return [f.name, clash ? `${label} (${f.type === 'text' ? 'name' : f.type})` : label];
+    }),
+  );
 }

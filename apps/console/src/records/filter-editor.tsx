@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { humanize } from '../ui/format';
-import type { Catalogue } from './catalogue';
+import { type Catalogue, fieldLabels } from './catalogue';
 import type { FieldInfo, FilterOperator, ResourceInfo } from './catalogue-types';
 import type { FilterRow } from './list-query';
 
@@ -33,6 +32,7 @@ export function FilterEditor({
   onApply(rows: FilterRow[]): void;
 }) {
   const fields = resource.fields.filter((f) => f.filterable);
+  const labels = fieldLabels(resource.fields);
   const [rows, setRows] = useState<FilterRow[]>(filters);
   // The address changed (applied, cleared, back button): show what it says. The form itself
   // stays mounted, so the button that applied keeps the focus.
@@ -79,7 +79,7 @@ export function FilterEditor({
               >
                 {fields.map((f) => (
                   <option key={f.name} value={f.name}>
-                    {humanize(f.name)}
+                    {labels.get(f.name)}
                   </option>
                 ))}
               </select>

@@ -5,10 +5,9 @@ import { raw } from '../api/client';
 import { fieldErrors } from '../api/errors';
 import { ErrorBanner, Loading } from '../ui/alert';
 import { Field } from '../ui/field';
-import { humanize } from '../ui/format';
 import { NotFoundPage } from '../ui/not-found-page';
 import { Page } from '../ui/page';
-import { type Catalogue, recordLabel, resourceNoun, useCatalogue } from './catalogue';
+import { type Catalogue, fieldLabels, recordLabel, resourceNoun, useCatalogue } from './catalogue';
 import type { FieldInfo, ResourceInfo } from './catalogue-types';
 import { FieldInput } from './field-input';
 import { LinesInput, type LineValues } from './lines-input';
@@ -75,7 +74,9 @@ function initialValues(resource: ResourceInfo, row: Row | undefined): FormValues
   const values: FormValues = { scalars: {}, lines: {} };
   for (const f of editableFields(resource)) {
     if (f.type === 'lines') {
-      values.lines[f.name] = ((row?.[f.name] as Row[] | null) ?? []).map((line) =>
+      // A new document with required lines starts with one to fill in.
+      const start = row ? ((row[f.name] as Row[] | null) ?? []) : f.required ? [{}] : [];
+      values.lines[f.name] = start.map((line) =>
         Object.fromEntries(
           (f.fields ?? []).map((c) => [c.name, toInput(c, line[c.name], row?.currency)]),
         ),
@@ -132,6 +133,7 @@ function RecordForm({
   const formRef = useRef<HTMLFormElement>(null);
   const errors = fieldErrors(error);
   const fields = editableFields(resource);
+  const labels = fieldLabels(resource.fields);
   const known = new Set(fields.flatMap((f) => (f.type === 'lines' ? [f.name] : [f.name])));
   // Errors the form cannot place next to a field (another path, or no issue list at all).
   const unplaced = Object.entries(errors).filter(([path]) => !known.has(path.split('.')[0]!));
@@ -195,7 +197,7 @@ function RecordForm({
             .map((f) => (
               <Field
                 key={f.name}
-                label={humanize(f.name)}
+                label={labels.get(f.name)}
                 required={f.required}
                 error={errors[f.name]}
                 hint={fieldHint(f)}

@@ -4,12 +4,12 @@ import { useMe } from '../api/auth';
 import { raw } from '../api/client';
 import { useLoad } from '../api/use-load';
 import { ErrorBanner, Loading } from '../ui/alert';
-import { humanize } from '../ui/format';
 import { NotFoundPage } from '../ui/not-found-page';
 import { Page } from '../ui/page';
 import {
   type Catalogue,
   canWrite,
+  fieldLabels,
   recordLabel,
   resourceNoun,
   resourceTitle,
@@ -67,6 +67,7 @@ function RecordList({ catalogue, resource }: { catalogue: Catalogue; resource: R
   );
   const page = list.data as ListPage | undefined;
   const columns = listColumns(resource);
+  const labels = fieldLabels(resource.fields);
   const currencyField = resource.fields.some((f) => f.name === 'currency');
   const label = useReferenceLabels(
     catalogue,
@@ -130,13 +131,13 @@ function RecordList({ catalogue, resource }: { catalogue: Catalogue; resource: R
                       >
                         {c.sortable ? (
                           <button type="button" className="sort" onClick={() => sortBy(c.name)}>
-                            {humanize(c.name)}
+                            {labels.get(c.name)}
                             <span aria-hidden="true">
                               {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
                             </span>
                           </button>
                         ) : (
-                          humanize(c.name)
+                          labels.get(c.name)
                         )}
                       </th>
                     );

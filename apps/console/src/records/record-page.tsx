@@ -12,6 +12,7 @@ import { Page } from '../ui/page';
 import {
   type Catalogue,
   canWrite,
+  fieldLabels,
   recordLabel,
   resourceNoun,
   resourceTitle,
@@ -57,6 +58,7 @@ function RecordDetail({
   const row = record.data as Row | undefined;
   const label = useReferenceLabels(catalogue, row ? referencesOf(resource.fields, row) : []);
   const writable = canWrite(me, resource.module);
+  const titles = fieldLabels(resource.fields);
 
   if (!row) {
     return (
@@ -137,6 +139,7 @@ function RecordDetail({
               field={f}
               value={row[f.name]}
               currency={currency}
+              title={titles.get(f.name) ?? f.name}
               label={label}
             />
           ))}
@@ -199,17 +202,19 @@ function FieldValue({
   field,
   value,
   currency,
+  title,
   label,
 }: {
   catalogue: Catalogue;
   field: FieldInfo;
   value: unknown;
   currency: unknown;
+  title: string;
   label: Labeler;
 }) {
   return (
     <>
-      <dt>{humanize(field.name)}</dt>
+      <dt>{title}</dt>
       <dd>
         {field.type === 'reference' ? (
           <ReferenceValue catalogue={catalogue} field={field} value={value} label={label} />

@@ -173,7 +173,8 @@ function CreateKeyForm({ onCreated }: { onCreated(key: CreatedKey): void }) {
           <div className="checks">
             {scopes.map((scope) => (
               <label key={scope} className="check">
-                <input type="checkbox" name="scopes" value={scope} /> {scope}
+                <input type="checkbox" name="scopes" value={scope} />
+                <span>{scope}</span>
               </label>
             ))}
           </div>

@@ -17,9 +17,12 @@ const POLL_MS = 1500;
  */
 export function DeliveryLog({
   subscriptionId,
+  events,
   version,
 }: {
   subscriptionId: string;
+  /** The subscription's events: what the event filter offers, with the test event. */
+  events: readonly string[];
   version: number;
 }) {
   const [status, setStatus] = useState('');
@@ -79,16 +82,21 @@ export function DeliveryLog({
             </select>
           )}
         </Field>
-        <Field label="Event" hint="e.g. sales_order.created or webhook.test">
+        <Field label="Event">
           {(props) => (
-            <input
+            <select
               {...props}
               value={event}
               onChange={(e) => {
-                setEvent(e.target.value.trim());
+                setEvent(e.target.value);
                 setCursors([]);
               }}
-            />
+            >
+              <option value="">Any</option>
+              {[...events, 'webhook.test'].map((name) => (
+                <option key={name}>{name}</option>
+              ))}
+            </select>
           )}
         </Field>
         <button type="button" className="button" onClick={reload}>
@@ -245,7 +253,7 @@ function Attempts({ subscriptionId, deliveryId }: { subscriptionId: string; deli
             <li key={a.attempt}>
               <p>
                 <strong>Attempt {a.attempt}</strong>
-                {a.manual ? ' (replay)' : ''} · {formatDateTime(a.started_at)} · {a.duration_ms} ms
+                {a.manual ? ' (manual)' : ''} · {formatDateTime(a.started_at)} · {a.duration_ms} ms
                 · {a.response_status !== null ? `HTTP ${a.response_status}` : 'no response'}
               </p>
               {a.error ? <p className="field-error">{a.error}</p> : null}

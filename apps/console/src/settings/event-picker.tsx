@@ -35,7 +35,7 @@ export function EventPicker({
                   name="events"
                   value={event.name}
                   defaultChecked={selected.includes(event.name)}
-                />{' '}
+                />
                 <code>{event.name}</code>
               </label>
             ))}

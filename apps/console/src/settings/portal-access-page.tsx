@@ -82,7 +82,8 @@ export function PortalAccessPage() {
               )}
             </Field>
             <label className="check">
-              <input type="checkbox" name="enabled" defaultChecked={a.enabled} /> Push enabled
+              <input type="checkbox" name="enabled" defaultChecked={a.enabled} />
+              <span>Push enabled</span>
             </label>
             <button type="submit" className="button button-primary">
               Save

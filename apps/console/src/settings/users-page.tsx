@@ -36,8 +36,8 @@ function RoleChecks({
               name="roles"
               value={role}
               defaultChecked={selected.includes(role)}
-            />{' '}
-            {role}
+            />
+            <span>{role}</span>
           </label>
         ))}
       </div>

@@ -113,7 +113,7 @@ export function WebhookPage() {
         <dt>Events</dt>
         <dd>{s.events.join(', ')}</dd>
       </dl>
-      <DeliveryLog subscriptionId={id} version={logVersion} />
+      <DeliveryLog subscriptionId={id} events={s.events} version={logVersion} />
       <EditSubscription
         subscription={s}
         onSaved={() => {
@@ -230,7 +230,8 @@ function EditSubscription({
         </Field>
         <EventPicker selected={subscription.events} error={errors.events} />
         <label className="check">
-          <input type="checkbox" name="enabled" defaultChecked={subscription.enabled} /> Enabled
+          <input type="checkbox" name="enabled" defaultChecked={subscription.enabled} />
+          <span>Enabled</span>
         </label>
         <button type="submit" className="button button-primary">
           Save

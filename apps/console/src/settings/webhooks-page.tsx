@@ -135,7 +135,8 @@ function CreateSubscriptionForm({ onCreated }: { onCreated(s: Created): void }) 
         </Field>
         <EventPicker error={errors.events} />
         <label className="check">
-          <input type="checkbox" name="enabled" defaultChecked /> Enabled
+          <input type="checkbox" name="enabled" defaultChecked />
+          <span>Enabled</span>
         </label>
         <button type="submit" className="button button-primary" aria-disabled={busy}>
           Add subscription

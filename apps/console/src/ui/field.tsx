@@ -30,16 +30,16 @@ export function Field({
   const described = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>
-        {label}
-        {/* Visible to all; screen readers hear "required" from aria-required instead. */}
+      <div className="field-label">
+        <label htmlFor={id}>{label}</label>
+        {/* Outside the label, so the field's name is its label alone; screen readers hear
+            "required" from aria-required. */}
         {required ? (
           <span className="required" aria-hidden="true">
-            {' '}
-            (required)
+            required
           </span>
         ) : null}
-      </label>
+      </div>
       {children({
         id,
         ...(required ? { 'aria-required': true as const } : {}),

@@ -11,11 +11,27 @@ export function formatDate(value: string | null | undefined): string {
   return value ? date.format(new Date(`${value}T00:00:00Z`)) : '—';
 }
 
-/** `sales_order` → `Sales order`; `customer_id` → `Customer`. */
+// Words people write in capitals (or their own way) in labels.
+const ACRONYMS: Record<string, string> = {
+  bic: 'BIC',
+  crm: 'CRM',
+  hr: 'HR',
+  iban: 'IBAN',
+  id: 'ID',
+  sku: 'SKU',
+  sla: 'SLA',
+  uom: 'UoM',
+  url: 'URL',
+  vat: 'VAT',
+};
+
+/** `sales_order` → `Sales order`; `customer_id` → `Customer`; `uom-conversions` → `UoM conversions`. */
 export function humanize(name: string): string {
-  const words = name
+  const text = name
     .replace(/_id$/, '')
     .replace(/_cents$/, '')
-    .replace(/[_-]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+    .split(/[_-]+/)
+    .map((word) => ACRONYMS[word] ?? word)
+    .join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
