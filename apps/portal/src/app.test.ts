@@ -126,6 +126,8 @@ describe('errors', () => {
     const routes: [string, string, Record<string, string>][] = [
       ['POST', '/api/v1/auth/login', {}],
       ['POST', '/api/v1/auth/refresh', {}],
+      ['POST', '/api/v1/auth/refresh', { origin: 'http://localhost', cookie: 'erp_refresh=rt_x' }],
+      ['DELETE', '/api/v1/auth/refresh', { origin: 'http://localhost', cookie: 'erp_refresh=x' }],
       ['POST', '/api/v1/auth/logout', {}],
       ['POST', '/api/v1/settings/users', session(token, tenant.slug)],
       ['PATCH', `/api/v1/settings/users/${tenant.adminId}`, session(token, tenant.slug)],
@@ -157,6 +159,7 @@ describe('errors', () => {
       'email',
       'password',
       'refresh_token',
+      'refresh_cookie',
       'name',
       'roles',
       'scopes',

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
    * platform-wide settings (Settings → Portal access). Unset: nobody can.
    */
   PLATFORM_TENANT: SlugSchema.optional(),
+  /** The console's build (index.html, assets/); unset: found beside the portal (console/). */
+  CONSOLE_DIR: z.string().min(1).optional(),
   LOG_LEVEL: envVar.logLevel,
 });
 

@@ -7,7 +7,8 @@ const BENCH_DIR = path.resolve(import.meta.dirname, '../..');
 
 /** What an integrator's entry imports; esbuild keeps exactly what it exports. */
 export const ENTRIES = {
-  'sdk: everything': `export { createClient, eq, neq, gt, gte, lt, lte, like, ilike, in_, is, order, verifyWebhookSignature } from ${JSON.stringify(SDK_INDEX)};`,
+  'sdk: everything': `export { createClient, cookieSession, eq, neq, gt, gte, lt, lte, like, ilike, in_, is, order, verifyWebhookSignature } from ${JSON.stringify(SDK_INDEX)};`,
+  'sdk: createClient + cookieSession + filters (the console)': `export { createClient, cookieSession, eq, neq, gt, gte, lt, lte, like, ilike, in_, is, order } from ${JSON.stringify(SDK_INDEX)};`,
   'sdk: createClient + filters': `export { createClient, eq, neq, gt, gte, lt, lte, like, ilike, in_, is, order } from ${JSON.stringify(SDK_INDEX)};`,
   'sdk: verifyWebhookSignature': `export { verifyWebhookSignature } from ${JSON.stringify(SDK_INDEX)};`,
   'openapi-fetch 0.17: createClient': `export { default as createClient } from 'openapi-fetch';`,

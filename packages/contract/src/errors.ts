@@ -16,7 +16,11 @@ export const errorCatalogue = {
   jeton_invalide: { status: 401, description: 'Bad or expired access token or refresh token.' },
   identifiants_invalides: { status: 401, description: 'Login failed.' },
   cle_api_invalide: { status: 401, description: 'Unknown, revoked or expired API key.' },
-  origine_interdite: { status: 403, description: 'API key used from a browser (Origin header).' },
+  origine_interdite: {
+    status: 403,
+    description:
+      'API key used from a browser (Origin header), or the refresh cookie without the portal’s own Origin.',
+  },
   tenant_invalide: {
     status: 403,
     description: "Tenant is not the key's, or not one of the user's.",
@@ -41,6 +45,10 @@ export const errorCatalogue = {
   },
   limite_depassee: { status: 429, description: 'Rate limit exceeded (see Retry-After).' },
   erreur_interne: { status: 500, description: 'Unexpected error (params.request_id).' },
+  console_indisponible: {
+    status: 503,
+    description: 'The console’s files are not built (`pnpm --filter @erp/console build`).',
+  },
   portail_indisponible: {
     status: 502,
     description: 'Landing proxy: portal unreachable (504: too slow).',
@@ -105,6 +113,7 @@ const STATUS_NAMES: Record<number, string> = {
   431: 'HeaderFieldsTooLarge',
   500: 'InternalError',
   502: 'BadGateway',
+  503: 'ServiceUnavailable',
 };
 
 interface ErrorResponseComponent {

@@ -1,6 +1,7 @@
 import { ApiError, decodeError } from './errors.js';
 import { isIdempotentPost } from './idempotent-posts.gen.js';
 import { backoffDelay, MAX_SERVER_DELAY_MS, serverDelay, sleep } from './retry.js';
+import type { Session } from './session.js';
 import type {
   InitArgs,
   Item,
@@ -13,13 +14,9 @@ import type {
   Success,
 } from './types.js';
 
-export interface ClientOptions {
-  /** The portal's origin, e.g. `https://acme.example.com`. */
+interface CommonOptions {
+  /** The portal's origin, e.g. `https://acme.example.com` (`''`: the page's own). */
   baseUrl: string;
-  /** `service_live_…` from Settings → API keys. */
-  apiKey: string;
-  /** The tenant's slug or id (X-Tenant-ID). */
-  tenantId: string;
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
   /** Retries after the first attempt (default 2). */
@@ -30,6 +27,25 @@ export interface ClientOptions {
   backoffMs?: number;
 }
 
+/** An integrator's client: an API key, bound to its tenant. */
+export interface ApiKeyOptions extends CommonOptions {
+  /** `service_live_…` from Settings → API keys. */
+  apiKey: string;
+  /** The tenant's slug or id (X-Tenant-ID). */
+  tenantId: string;
+  session?: never;
+}
+
+/** A person's client (the console): access tokens from a `Session`, the tenant chosen later. */
+export interface SessionOptions extends CommonOptions {
+  session: Session;
+  /** The tenant's slug or id (X-Tenant-ID); `setTenant` changes it. */
+  tenantId?: string;
+  apiKey?: never;
+}
+
+export type ClientOptions = ApiKeyOptions | SessionOptions;
+
 type Call<M extends Method> = <P extends PathsFor<M>>(
   path: P,
   ...init: InitArgs<Operation<P, M>>
@@ -38,6 +54,8 @@ type Call<M extends Method> = <P extends PathsFor<M>>(
 type ListArgs<P extends ListPath> = InitArgs<Operation<P, 'get'>>;
 
 export type Client = { [M in Method]: Call<M> } & {
+  /** The tenant of the next requests (X-Tenant-ID); `undefined` sends none. */
+  setTenant(tenantId: string | undefined): void;
   /** Every page of a list, following `next_cursor`; stops after an error result. */
   pages<P extends ListPath>(path: P, ...init: ListArgs<P>): AsyncGenerator<Result<Page<P>>, void>;
   /** Every row of a list across pages; throws the `ApiError` of a failed page. */
@@ -57,9 +75,25 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 
 /** A typed client of the portal API: every path, parameter, body and answer from the contract. */
 export function createClient(options: ClientOptions): Client {
-  const { apiKey, tenantId, maxRetries = 2, timeoutMs = 30_000, backoffMs = 500 } = options;
+  const { apiKey, session, maxRetries = 2, timeoutMs = 30_000, backoffMs = 500 } = options;
+  if ((apiKey === undefined) === (session === undefined))
+    throw new TypeError('createClient: give either apiKey or session, not both.');
+  let tenantId = options.tenantId;
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  // Concurrent 401s share one refresh.
+  let refreshing: Promise<boolean> | undefined;
+
+  /** After a 401 with `used`: whether a newer token is ready (another request may have renewed it). */
+  async function renewed(used: string | undefined): Promise<boolean> {
+    if (!session) return false;
+    const current = await session.accessToken();
+    if (current !== undefined && current !== used) return true;
+    refreshing ??= session.refresh().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
 
   async function request(
     method: string,
@@ -67,11 +101,8 @@ export function createClient(options: ClientOptions): Client {
     init: AnyInit = {},
   ): Promise<Result<unknown>> {
     const url = baseUrl + fillPath(path, init.path) + queryString(init.query);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      authorization: `Bearer ${apiKey}`,
-      'x-tenant-id': tenantId,
-    };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (tenantId !== undefined) headers['x-tenant-id'] = tenantId;
     let body: string | null = null;
     if (init.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -81,9 +112,14 @@ export function createClient(options: ClientOptions): Client {
       IDEMPOTENT_METHODS.has(method) || (method === 'POST' && isIdempotentPost(path));
     // One key for every attempt: that is what makes a replayed POST safe.
     if (method === 'POST' && replayable) headers['idempotency-key'] = crypto.randomUUID();
-    Object.assign(headers, lowerCased(init.headers));
+    const given = lowerCased(init.headers);
+    let reauthorized = false;
 
     for (let attempt = 0; ; attempt++) {
+      const token = session ? await session.accessToken() : apiKey;
+      if (token === undefined) delete headers.authorization;
+      else headers.authorization = `Bearer ${token}`;
+      Object.assign(headers, given);
       const outcome = await attemptOnce(
         fetchImpl,
         url,
@@ -100,6 +136,14 @@ export function createClient(options: ClientOptions): Client {
         const { response, text } = outcome;
         if (response.ok) return parseSuccess(response, text);
         error = decodeError(response.status, text);
+        // An expired access token: renewed once, then the same attempt again (not a retry).
+        if (error.code === 'jeton_invalide' && !reauthorized && !given.authorization) {
+          reauthorized = true;
+          if (await renewed(token)) {
+            attempt--;
+            continue;
+          }
+        }
         if (response.status === 429 || (response.status >= 500 && replayable)) {
           wait = serverDelay(response) ?? backoffDelay(attempt, backoffMs);
         }
@@ -133,6 +177,9 @@ export function createClient(options: ClientOptions): Client {
 
   const call = (method: string) => (path: string, init?: AnyInit) => request(method, path, init);
   return {
+    setTenant(id: string | undefined) {
+      tenantId = id;
+    },
     get: call('GET'),
     post: call('POST'),
     put: call('PUT'),

@@ -1,5 +1,11 @@
 export type { components, paths, webhooks } from './api.gen.js';
-export { type Client, type ClientOptions, createClient } from './client.js';
+export {
+  type ApiKeyOptions,
+  type Client,
+  type ClientOptions,
+  createClient,
+  type SessionOptions,
+} from './client.js';
 export { ApiError, type ClientErrorCode, type ErrorCode } from './errors.js';
 export {
   eq,
@@ -15,6 +21,13 @@ export {
   neq,
   order,
 } from './filters.js';
+export {
+  type CookieSession,
+  type CookieSessionOptions,
+  type Credentials,
+  cookieSession,
+  type Session,
+} from './session.js';
 export type { Item, ListPath, ListQuery, Page, PathsFor, RequestInit, Result } from './types.js';
 export {
   type SignatureFailure,

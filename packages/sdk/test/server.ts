@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type ClientOptions, createClient } from '../src/index';
+import { type ApiKeyOptions, createClient } from '../src/index';
 
 export const BASE_URL = 'https://portal.test';
 export const API_KEY = 'service_live_k7Qm2xYp9a_secret';
@@ -15,7 +15,7 @@ export function mockPortal() {
 }
 
 /** A client with a 1 ms backoff step, so retry tests take no time unless a server asks for it. */
-export function testClient(options: Partial<ClientOptions> = {}) {
+export function testClient(options: Partial<ApiKeyOptions> = {}) {
   return createClient({
     baseUrl: BASE_URL,
     apiKey: API_KEY,

@@ -1,11 +1,18 @@
-import { routes } from '@erp/contract';
+import { ApiError, routes } from '@erp/contract';
 import { clientAddress } from '@erp/http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
 import { describeCaller } from './me';
+import {
+  clearRefreshCookie,
+  readRefreshCookie,
+  requireOwnOrigin,
+  setRefreshCookie,
+} from './refresh-cookie';
 import { secure } from './secure';
-import { login, logout, refresh } from './sessions';
+import { login, logout, refresh, type TokenPair } from './sessions';
 
 export { generateApiKey, hashApiKey } from './api-key-format';
 export { createTokenSigner, generateSigningKeys, type TokenSigner } from './jwt';
@@ -13,18 +20,50 @@ export { generatePassword, hashPassword } from './passwords';
 export { isAdmin, requireRight, scopesOutsideModules } from './rights';
 export { secure, securityMiddleware } from './secure';
 
-/** Login, refresh, logout and `me`; the door other features use for authentication and rights. */
+/**
+ * Login, refresh, logout and `me`; the door other features use for authentication and rights.
+ * Two ways to hold a refresh token: in the JSON bodies (integrators), or in the `erp_refresh`
+ * cookie (the console: `refresh_cookie` at login), where scripts cannot read it.
+ */
 export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const trustProxy = deps.env.TRUST_PROXY;
+
   app.openapi(routes.login, async (c) => {
-    const pair = await login(deps, c.req.valid('json'), clientAddress(c, deps.env.TRUST_PROXY));
+    const { refresh_cookie: inCookie, ...credentials } = c.req.valid('json');
+    // Before the password is even checked: a cross-origin page must not log a browser in.
+    if (inCookie) requireOwnOrigin(c, trustProxy);
+    const pair = await login(deps, credentials, clientAddress(c, trustProxy));
     c.header('Cache-Control', 'no-store');
-    return c.json(pair, 200);
+    return c.json(inCookie ? inCookieOnly(c, pair) : pair, 200);
   });
 
   app.openapi(routes.refresh, async (c) => {
-    const pair = await refresh(deps, c.req.valid('json').refresh_token);
     c.header('Cache-Control', 'no-store');
-    return c.json(pair, 200);
+    const fromBody = c.req.valid('json').refresh_token;
+    if (fromBody !== undefined) return c.json(await refresh(deps, fromBody), 200);
+    const fromCookie = readRefreshCookie(c);
+    if (fromCookie === undefined)
+      throw new ApiError('non_authentifie', 'Send a refresh_token, or the erp_refresh cookie.');
+    requireOwnOrigin(c, trustProxy);
+    let pair: TokenPair;
+    try {
+      pair = await refresh(deps, fromCookie);
+    } catch (error) {
+      // A dead cookie is dropped, so the browser stops presenting it.
+      clearRefreshCookie(c);
+      throw error;
+    }
+    return c.json(inCookieOnly(c, pair), 200);
+  });
+
+  app.openapi(routes.revokeRefreshCookie, async (c) => {
+    const token = readRefreshCookie(c);
+    if (token !== undefined) {
+      requireOwnOrigin(c, trustProxy);
+      await logout(deps, token);
+    }
+    clearRefreshCookie(c);
+    return c.body(null, 204);
   });
 
   app.openapi(routes.logout, async (c) => {
@@ -35,4 +74,11 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(secure(routes.me, deps, 'optional'), async (c) =>
     c.json(await describeCaller(deps, callerOf(c)), 200),
   );
+}
+
+/** Cookie mode: the refresh token goes in the cookie, the body keeps only the access token. */
+function inCookieOnly(c: Context, pair: TokenPair): Omit<TokenPair, 'refresh_token'> {
+  const { refresh_token: token, ...access } = pair;
+  setRefreshCookie(c, token);
+  return access;
 }

@@ -6,7 +6,9 @@ import { ACCESS_TOKEN_TTL_SECONDS } from './jwt';
 import { beginLoginAttempt, endLoginAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
 
-const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+/** How long a refresh token (and the cookie holding it) lives: 30 days from its issue. */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+const REFRESH_TOKEN_TTL_MS = REFRESH_TOKEN_TTL_SECONDS * 1000;
 
 export interface TokenPair {
   access_token: string;

@@ -16,6 +16,8 @@ interface Representation {
 export interface StaticDocumentOptions {
   contentType: string;
   cacheControl: string;
+  /** Whether to offer br and gzip (default true; no use on images and fonts, already compressed). */
+  compress?: boolean;
 }
 
 /**
@@ -24,13 +26,23 @@ export interface StaticDocumentOptions {
  * The text is produced on the first request (`source`), not at start-up, and compressed on
  * libuv's thread pool, so neither start-up nor the event loop pays for it.
  */
-export function staticDocument(source: () => string, options: StaticDocumentOptions) {
+export function staticDocument(
+  source: () => string | Uint8Array | Promise<Uint8Array>,
+  options: StaticDocumentOptions,
+) {
   let representations: Promise<Record<Coding, Representation>> | undefined;
+  const compress = options.compress ?? true;
 
   return async function serveStaticDocument(c: Context): Promise<Response> {
-    representations ??= prepare(source());
+    representations ??= Promise.resolve(source())
+      .then((content) => prepare(content, compress))
+      .catch((error: unknown) => {
+        // Not remembered: the next request tries again.
+        representations = undefined;
+        throw error;
+      });
     const all = await representations;
-    const coding = negotiateEncoding(c.req.header('accept-encoding'));
+    const coding = compress ? negotiateEncoding(c.req.header('accept-encoding')) : 'identity';
     const chosen = all[coding];
     c.header('ETag', chosen.etag);
     c.header('Cache-Control', options.cacheControl);
@@ -42,11 +54,17 @@ export function staticDocument(source: () => string, options: StaticDocumentOpti
   };
 }
 
-async function prepare(text: string): Promise<Record<Coding, Representation>> {
-  const identity = Buffer.from(text, 'utf8');
+async function prepare(
+  content: string | Uint8Array,
+  compress: boolean,
+): Promise<Record<Coding, Representation>> {
+  const identity =
+    typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
   // One hash names the content; the suffix names the coding, since each coding is its own
   // representation and a strong validator must tell them apart (RFC 9110 §8.8.1).
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  const whole = { body: new Uint8Array(identity), etag: `"${tag}"` };
+  if (!compress) return { identity: whole, br: whole, gzip: whole };
   const [br, gz] = await Promise.all([
     compressBrotli(identity, {
       params: {
@@ -60,7 +78,7 @@ async function prepare(text: string): Promise<Record<Coding, Representation>> {
   ]);
   // Copies that own their memory (zlib's output may sit in a shared pool), made once.
   return {
-    identity: { body: new Uint8Array(identity), etag: `"${tag}"` },
+    identity: whole,
     br: { body: new Uint8Array(br), etag: `"${tag}-br"` },
     gzip: { body: new Uint8Array(gz), etag: `"${tag}-gzip"` },
   };

@@ -12,6 +12,10 @@ export const LoginBodySchema = z
       .max(64)
       .optional()
       .openapi({ description: 'Slug or UUID; checks SSO.' }),
+    refresh_cookie: z.boolean().optional().openapi({
+      description:
+        'For the portal’s own pages: the refresh token is set in the `erp_refresh` cookie (HttpOnly, Secure, SameSite=Strict, path `/api/v1/auth/refresh`) instead of the body. The request must carry the portal’s own `Origin`.',
+    }),
   })
   .openapi('LoginRequest');
 
@@ -23,13 +27,34 @@ export const TokenPairSchema = z
       .number()
       .int()
       .openapi({ description: 'Seconds until the access token expires.' }),
-    refresh_token: z.string(),
+    refresh_token: z.string().optional().openapi({
+      description:
+        'Absent in cookie mode (`refresh_cookie` at login, or a refresh by the cookie): the token is then in the `erp_refresh` cookie.',
+    }),
   })
   .openapi('TokenPair');
 
+const RefreshTokenSchema = z.string().min(1).max(512);
+
 export const RefreshBodySchema = z
-  .object({ refresh_token: z.string().min(1).max(512) })
+  .object({
+    refresh_token: RefreshTokenSchema.optional().openapi({
+      description: 'Omit it (or the whole body) to refresh with the `erp_refresh` cookie.',
+    }),
+  })
   .openapi('RefreshRequest');
+
+export const LogoutBodySchema = z
+  .object({ refresh_token: RefreshTokenSchema })
+  .openapi('LogoutRequest');
+
+/** The cookie the portal's own pages keep their refresh token in (login with `refresh_cookie`). */
+export const RefreshCookieSchema = z.object({
+  erp_refresh: z
+    .string()
+    .optional()
+    .openapi({ description: 'The refresh token set by a login with `refresh_cookie`.' }),
+});
 
 export const TenantSummarySchema = z
   .object({ id: UuidSchema, slug: SlugSchema, name: z.string(), modules: z.array(ModuleSchema) })
