@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const sum = (downloads: Download[], key: keyof Download) =>
     downloads.reduce((total, d) => total + (d[key] as number), 0);
   const firstScripts = scripts(first.firstScreen);
-  const recordsScripts = scripts(first.records);
+  // What the records browser adds: the scripts not already in the cache, and the catalogue.
+  const recordsScripts = scripts(first.records).filter((d) => d.transferBytes > 0);
+  const catalogue = first.records.find((d) => d.url.includes('/catalogue.gen-'));
 
   const name = (url: string) => path.basename(new URL(url).pathname) || '/';
   const sizeRows = (downloads: Download[]) =>
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
     ),
   );
   console.log(
-    `\nJavaScript fetched for the records browser: ${recordsScripts.length} files, ${f(sum(recordsScripts, 'gzipBytes') / 1024, 1)} kB gzip`,
+    `\nThe records browser adds ${recordsScripts.length} script files, ${f(sum(recordsScripts, 'gzipBytes') / 1024, 1)} kB gzip, and the catalogue: ${f((catalogue?.bodyBytes ?? 0) / 1024, 1)} kB, ${f((catalogue?.transferBytes ?? 0) / 1024, 1)} kB on the wire (${catalogue?.contentEncoding ?? 'none'})`,
   );
 
   const keys = Object.keys(first.timings) as Array<keyof Timings>;

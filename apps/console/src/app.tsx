@@ -12,15 +12,32 @@ import { NotFoundPage } from './ui/not-found-page';
 // Everything past the first screens loads on demand: the login page stays small.
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
+const loadRecordList = () => import('./records/record-list-page');
+const loadRecord = () => import('./records/record-page');
+const loadRecordForm = () => import('./records/record-form-page');
 const ApiKeysPage = page(() => import('./settings/api-keys-page'), 'ApiKeysPage');
 const WebhooksPage = page(() => import('./settings/webhooks-page'), 'WebhooksPage');
 const WebhookPage = page(() => import('./settings/webhook-page'), 'WebhookPage');
 const UsersPage = page(() => import('./settings/users-page'), 'UsersPage');
 const PortalAccessPage = page(() => import('./settings/portal-access-page'), 'PortalAccessPage');
 const RecordsIndexPage = page(() => import('./records/records-index-page'), 'RecordsIndexPage');
-const RecordListPage = page(() => import('./records/record-list-page'), 'RecordListPage');
-const RecordPage = page(() => import('./records/record-page'), 'RecordPage');
-const RecordFormPage = page(() => import('./records/record-form-page'), 'RecordFormPage');
+const RecordListPage = page(loadRecordList, 'RecordListPage');
+const RecordPage = page(loadRecord, 'RecordPage');
+const RecordFormPage = page(loadRecordForm, 'RecordFormPage');
+
+// A records address opened directly (a bookmark, a shared link): its code and the catalogue
+// download while the session is being checked, instead of after it.
+const opened = window.location.pathname.split('/');
+if (opened[1] === 'records' && opened[2]) {
+  void import('./records/catalogue').then((m) => m.preloadCatalogue()).catch(() => undefined);
+  const load =
+    opened.at(-1) === 'new' || opened.at(-1) === 'edit'
+      ? loadRecordForm
+      : opened[3]
+        ? loadRecord
+        : loadRecordList;
+  void load().catch(() => undefined);
+}
 
 function Routes() {
   const { state } = useAuth();

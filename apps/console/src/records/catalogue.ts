@@ -17,6 +17,11 @@ export interface Catalogue extends CatalogueInfo {
  * is first opened, so the login screen never pays for it; suspends until it is there.
  */
 export function useCatalogue(): Catalogue {
+  return use(preloadCatalogue());
+}
+
+/** Starts fetching the catalogue (once); `useCatalogue` then finds it on its way. */
+export function preloadCatalogue(): Promise<Catalogue> {
   loading ??= fetch(catalogueUrl)
     .then((response) => {
       if (!response.ok) throw new Error(`catalogue: HTTP ${response.status}`);
@@ -31,7 +36,7 @@ export function useCatalogue(): Catalogue {
       loading = undefined; // a later visit tries again
       throw error;
     });
-  return use(loading);
+  return loading;
 }
 
 export function canRead(me: Me, module: string): boolean {
