@@ -36,12 +36,20 @@ function NavLink({ item, path }: { item: NavItem; path: string }) {
 }
 
 /** The logged-in frame: header (tenant, user, log out), navigation, and the page. */
-export function Shell({ children }: { children: ReactNode }) {
+export function Shell({ children, onIdle }: { children: ReactNode; onIdle?: () => void }) {
   const me = useMe();
   const { logOut } = useAuth();
   const [path] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const { main, settings } = navItems(me);
+
+  useEffect(() => {
+    if (!onIdle) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => onIdle());
+    return () => cancel(handle);
+  }, [onIdle]);
 
   // A link followed on a narrow screen closes the menu it was in.
   useEffect(() => setMenuOpen(false), [path]);

@@ -5,6 +5,7 @@ import catalogueUrl from './catalogue.gen.json?url';
 import type { CatalogueInfo, FieldInfo, ResourceInfo } from './catalogue-types';
 
 let loading: Promise<Catalogue> | undefined;
+let loaded: Catalogue | undefined;
 
 /** The catalogue with its lookups. */
 export interface Catalogue extends CatalogueInfo {
@@ -17,7 +18,9 @@ export interface Catalogue extends CatalogueInfo {
  * is first opened, so the login screen never pays for it; suspends until it is there.
  */
 export function useCatalogue(): Catalogue {
-  return use(preloadCatalogue());
+  // Once there, read at once: suspending on a settled promise would still show the fallback
+  // and hold the page back by React's fallback throttle (300 ms).
+  return loaded ?? use(preloadCatalogue());
 }
 
 /** Starts fetching the catalogue (once); `useCatalogue` then finds it on its way. */
@@ -27,11 +30,14 @@ export function preloadCatalogue(): Promise<Catalogue> {
       if (!response.ok) throw new Error(`catalogue: HTTP ${response.status}`);
       return response.json() as Promise<CatalogueInfo>;
     })
-    .then((info) => ({
-      ...info,
-      byPath: new Map(info.resources.map((r) => [r.path, r])),
-      byName: new Map(info.resources.map((r) => [r.name, r])),
-    }))
+    .then((info) => {
+      loaded = {
+        ...info,
+        byPath: new Map(info.resources.map((r) => [r.path, r])),
+        byName: new Map(info.resources.map((r) => [r.name, r])),
+      };
+      return loaded;
+    })
     .catch((error: unknown) => {
       loading = undefined; // a later visit tries again
       throw error;
