@@ -1,10 +1,11 @@
 import type { ApiError } from '@erp/sdk';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { raw } from '../api/client';
 import { fieldErrors } from '../api/errors';
 import { ErrorBanner, Loading } from '../ui/alert';
 import { Field } from '../ui/field';
+import { inlineCode } from '../ui/inline-code';
 import { NotFoundPage } from '../ui/not-found-page';
 import { Page } from '../ui/page';
 import { type Catalogue, fieldLabels, recordLabel, resourceNoun, useCatalogue } from './catalogue';
@@ -243,8 +244,8 @@ function RecordForm({
   );
 }
 
-function fieldHint(field: FieldInfo): string | undefined {
+function fieldHint(field: FieldInfo): ReactNode {
   if (field.type === 'money') return 'Amount in the document’s currency, e.g. 1250.00.';
   if (field.type === 'json') return 'A JSON object.';
-  return field.description;
+  return field.description ? inlineCode(field.description) : undefined;
 }
