@@ -22,6 +22,7 @@ import {
   launchBrowser,
   openPage,
   screenshots,
+  tryInlineScript,
   watchBrowserErrors,
 } from './harness';
 
@@ -213,9 +214,7 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       // A replay is the same delivery (its id), signed anew.
       expect(replay.headers['x-service-delivery-id']).toBe(first.headers['x-service-delivery-id']);
       // The open attempt list follows: the replay is attempt 2, made by hand.
-      await expect
-        .poll(() => page.getByText('Attempt 2').count(), { timeout: 20_000 })
-        .toBe(1);
+      await expect.poll(() => page.getByText('Attempt 2').count(), { timeout: 20_000 }).toBe(1);
       expect(await page.getByText('(manual)').count()).toBeGreaterThan(0);
 
       await act.select('Status', 'delivered');
@@ -335,7 +334,7 @@ for (const mode of ['mouse', 'keyboard'] as const) {
         .toContain('admin');
     });
 
-    it('keeps no token in localStorage, sessionStorage or a readable cookie', async () => {
+    it('keeps no token in localStorage, sessionStorage or a readable cookie, and runs no inline script', async () => {
       const stored = await page.evaluate(() => ({
         local: Object.entries(localStorage),
         session: Object.entries(sessionStorage),
@@ -346,6 +345,12 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       expect(stored.local).toEqual([['erp.console.tenant', 'demo']]);
       expect(stored.cookie).not.toContain('erp_refresh');
       expect(JSON.stringify(stored)).not.toMatch(/eyJ|service_live_|whsec_/);
+      // And the page's CSP refuses a script written into it (the refusal it logs is this
+      // probe's, not the console's: the run's error check at the end leaves it out).
+      const before = errors.length;
+      const inline = await tryInlineScript(page);
+      expect(inline).toEqual({ violatedDirective: 'script-src-elem', ran: false });
+      errors.splice(before);
     });
 
     it('logs out: the session is gone after a reload too', async () => {
