@@ -1,12 +1,12 @@
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <main>
-      <h1>ERP console</h1>
-    </main>
+    <App />
   </StrictMode>,
 );

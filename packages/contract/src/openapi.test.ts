@@ -50,6 +50,18 @@ describe('OpenAPI document', () => {
       }
     }
   });
+
+  it('keeps named components non-null: `.nullable()` belongs to the property that allows null', () => {
+    // A nullable registered schema renames its wrapper: the component itself became nullable,
+    // so every other use of it (GET /me's memberships[].tenant) was documented as maybe null.
+    const nullable = Object.entries(document.components?.schemas ?? {})
+      .filter(([, schema]) => {
+        const type = (schema as { type?: unknown }).type;
+        return Array.isArray(type) && type.includes('null');
+      })
+      .map(([name]) => name);
+    expect(nullable).toEqual([]);
+  });
 });
 
 describe('the webhooks section', () => {

@@ -64,7 +64,7 @@ export const MeSchema = z
   .object({
     user: z.object({ id: UuidSchema, email: EmailSchema, name: z.string() }),
     auth: z.enum(['session', 'api_key']),
-    tenant: TenantSummarySchema.nullable(),
+    tenant: z.union([TenantSummarySchema, z.null()]),
     rights: z.array(RightSchema).openapi({ description: 'Effective rights in `tenant`.' }),
     memberships: z.array(z.object({ tenant: TenantSummarySchema, roles: z.array(RoleSchema) })),
   })

@@ -1,0 +1,283 @@
+import type { ApiError } from '@erp/sdk';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { useMe } from '../api/auth';
+import { raw } from '../api/client';
+import { useLoad } from '../api/use-load';
+import { ErrorBanner, Loading, Notice } from '../ui/alert';
+import { ConfirmButton } from '../ui/dialog';
+import { humanize } from '../ui/format';
+import { NotFoundPage } from '../ui/not-found-page';
+import { Page } from '../ui/page';
+import {
+  type Catalogue,
+  canWrite,
+  fieldLabels,
+  recordLabel,
+  resourceNoun,
+  resourceTitle,
+  useCatalogue,
+} from './catalogue';
+import type { FieldInfo, ResourceInfo } from './catalogue-types';
+import { type ReferenceWant, useReferenceLabels } from './reference-labels';
+import { displayValue } from './values';
+
+type Row = Record<string, unknown>;
+
+/** Whether the record may be edited or deleted in its current state. */
+export function isEditable(resource: ResourceInfo, record: Row): boolean {
+  return !resource.lifecycle || resource.lifecycle.editable.includes(String(record.status));
+}
+
+/** `/records/:path/:id`: every field, the lifecycle actions open from its status, edit, delete. */
+export function RecordPage() {
+  const { path, id } = useParams<{ path: string; id: string }>();
+  const catalogue = useCatalogue();
+  const resource = catalogue.byPath.get(path);
+  if (!resource) return <NotFoundPage />;
+  return <RecordDetail key={`${path}/${id}`} catalogue={catalogue} resource={resource} id={id} />;
+}
+
+function RecordDetail({
+  catalogue,
+  resource,
+  id,
+}: {
+  catalogue: Catalogue;
+  resource: ResourceInfo;
+  id: string;
+}) {
+  const me = useMe();
+  const [, navigate] = useLocation();
+  const record = useLoad(
+    (signal) => raw.get(`/api/v1/${resource.path}/${id}`, { signal }),
+    [resource.path, id],
+  );
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<ApiError>();
+  const row = record.data as Row | undefined;
+  const label = useReferenceLabels(catalogue, row ? referencesOf(resource.fields, row) : []);
+  const writable = canWrite(me, resource.module);
+  const titles = fieldLabels(resource.fields);
+
+  if (!row) {
+    return (
+      <Page title={humanize(resource.name)}>
+        <ErrorBanner error={record.error} />
+        {record.loading ? <Loading what={`the ${resourceNoun(resource)}`} /> : null}
+      </Page>
+    );
+  }
+
+  const act = async (action: string) => {
+    const answer = await raw.post(`/api/v1/${resource.path}/${id}/${action}`, {});
+    setError(answer.error);
+    if (!answer.error) {
+      setNotice(
+        `${humanize(action)}: done, the ${resourceNoun(resource)} is now ${String((answer.data as Row).status)}.`,
+      );
+      record.reload();
+    }
+  };
+  const remove = async () => {
+    const answer = await raw.delete(`/api/v1/${resource.path}/${id}`, {});
+    if (answer.error) setError(answer.error);
+    else navigate(`/records/${resource.path}`);
+  };
+  const actions =
+    resource.lifecycle?.actions.filter((a) => a.from.includes(String(row.status))) ?? [];
+  const editable = writable && isEditable(resource, row);
+  const currency = row.currency;
+
+  return (
+    <Page
+      title={`${humanize(resource.name)} ${recordLabel(resource, row)}`}
+      actions={
+        writable ? (
+          <>
+            {actions.map((a) => (
+              <button
+                key={a.name}
+                type="button"
+                className="button button-primary"
+                title={a.description}
+                onClick={() => act(a.name)}
+              >
+                {humanize(a.name)}
+              </button>
+            ))}
+            {editable ? (
+              <Link href={`/records/${resource.path}/${id}/edit`} className="button">
+                Edit
+              </Link>
+            ) : null}
+            {editable ? (
+              <ConfirmButton
+                label="Delete"
+                title={`Delete this ${resourceNoun(resource)}?`}
+                question="It cannot be undone. Records that refer to it prevent the deletion."
+                confirm="Delete"
+                onConfirm={remove}
+              />
+            ) : null}
+          </>
+        ) : null
+      }
+    >
+      <p>
+        <Link href={`/records/${resource.path}`}>← {resourceTitle(resource)}</Link>
+      </p>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <ErrorBanner error={error} />
+      <dl className="facts card record-fields">
+        {resource.fields
+          .filter((f) => f.type !== 'lines')
+          .map((f) => (
+            <FieldValue
+              key={f.name}
+              catalogue={catalogue}
+              field={f}
+              value={row[f.name]}
+              currency={currency}
+              title={titles.get(f.name) ?? f.name}
+              label={label}
+            />
+          ))}
+      </dl>
+      {resource.fields
+        .filter((f) => f.type === 'lines')
+        .map((f) => (
+          <LinesTable
+            key={f.name}
+            field={f}
+            lines={(row[f.name] as Row[] | null) ?? []}
+            currency={currency}
+            label={label}
+          />
+        ))}
+    </Page>
+  );
+}
+
+type Labeler = ReturnType<typeof useReferenceLabels>;
+
+function referencesOf(fields: FieldInfo[], row: Row): ReferenceWant[] {
+  const wants: ReferenceWant[] = [];
+  for (const f of fields) {
+    if (f.type === 'reference' && f.ref) wants.push({ target: f.ref, ids: [row[f.name]] });
+    if (f.type === 'lines')
+      for (const line of f.fields ?? [])
+        if (line.type === 'reference' && line.ref)
+          wants.push({
+            target: line.ref,
+            ids: ((row[f.name] as Row[] | null) ?? []).map((l) => l[line.name]),
+          });
+  }
+  return wants;
+}
+
+function ReferenceValue({
+  catalogue,
+  field,
+  value,
+  label,
+}: {
+  catalogue: Catalogue;
+  field: FieldInfo;
+  value: unknown;
+  label: Labeler;
+}) {
+  if (typeof value !== 'string') return <>—</>;
+  const target = field.ref ? catalogue.byName.get(field.ref) : undefined;
+  const text = label(field.ref, value) ?? value;
+  return target ? (
+    <Link href={`/records/${target.path}/${value}`}>{text}</Link>
+  ) : (
+    <code>{value}</code>
+  );
+}
+
+function FieldValue({
+  catalogue,
+  field,
+  value,
+  currency,
+  title,
+  label,
+}: {
+  catalogue: Catalogue;
+  field: FieldInfo;
+  value: unknown;
+  currency: unknown;
+  title: string;
+  label: Labeler;
+}) {
+  return (
+    <>
+      <dt>{title}</dt>
+      <dd>
+        {field.type === 'reference' ? (
+          <ReferenceValue catalogue={catalogue} field={field} value={value} label={label} />
+        ) : field.name === 'status' ? (
+          <span className="badge">{String(value)}</span>
+        ) : (
+          displayValue(field, value, currency)
+        )}
+      </dd>
+    </>
+  );
+}
+
+function LinesTable({
+  field,
+  lines,
+  currency,
+  label,
+}: {
+  field: FieldInfo;
+  lines: Row[];
+  currency: unknown;
+  label: Labeler;
+}) {
+  const columns = field.fields ?? [];
+  return (
+    <section aria-labelledby={`lines-${field.name}`}>
+      <h2 id={`lines-${field.name}`}>{humanize(field.name)}</h2>
+      {lines.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                {columns.map((c) => (
+                  <th key={c.name} scope="col">
+                    {humanize(c.name)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line, i) => (
+                <tr key={i}>
+                  <td>{i + 1}</td>
+                  {columns.map((c) => (
+                    <td
+                      key={c.name}
+                      className={c.type === 'money' || c.type === 'decimal' ? 'number' : undefined}
+                    >
+                      {c.type === 'reference'
+                        ? (label(c.ref, line[c.name]) ?? displayValue(c, line[c.name]))
+                        : displayValue(c, line[c.name], currency)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,410 @@
+/**
+ * The console (SPEC §14) in Debian's Chromium against the real portal, worker and landing:
+ * log in; API keys (shown once, then only the prefix; revoked); a webhook subscription to a
+ * receiver in this test (test delivery, the log, replay, secret rotation); sales orders
+ * filtered by `status=eq.confirme`, one opened, a draft confirmed; a customer created after a
+ * validation error is fixed. Every flow runs with the mouse, then by keyboard alone; axe-core
+ * checks every page; screenshots at 1280 and 375 px; no token in web storage.
+ * The console must be built (turbo's e2e test depends on @erp/console#build).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { verifyWebhookSignature } from '@erp/sdk';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type Platform, startPlatform } from '../test/platform';
+import { type Actor, keyboard, mouse } from './console-actors';
+import {
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  screenshots,
+  tryInlineScript,
+  watchBrowserErrors,
+} from './harness';
+
+const CONSOLE_DIST = path.resolve(import.meta.dirname, '../../apps/console/dist/index.html');
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let platform: Platform;
+let browser: Browser;
+let receiver: http.Server;
+let receiverUrl: string;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CONSOLE_DIST))
+    throw new Error('apps/console/dist is missing: run `pnpm --filter @erp/console build` first');
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+/** Delivered requests of one event type. */
+const deliveriesOf = (type: string) =>
+  received.filter((r) => r.headers['x-service-event'] === type);
+
+for (const mode of ['mouse', 'keyboard'] as const) {
+  describe(`the console, by ${mode}`, () => {
+    let page: Page;
+    let act: Actor;
+    let errors: string[];
+    const url = (pathname: string) => platform.portalUrl + pathname;
+    const heading = () => page.getByRole('heading', { level: 1 });
+    /** axe on every page; screenshots once (the mouse run), since both runs see the same pages. */
+    const look = async (name: string) => {
+      // Reference names and other follow-up reads arrive after the page's first render.
+      await quiet();
+      await expectAccessible(page, `${name} (${mode})`);
+      if (mode === 'mouse') await screenshots(page, `console-${name}`);
+    };
+
+    // Requests in flight: a page is photographed once none has been for a moment.
+    const inFlight = new Set<Request>();
+    const quiet = () =>
+      eventually(
+        'the page to stop fetching',
+        async () => {
+          if (inFlight.size) return false;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return inFlight.size === 0;
+        },
+        10_000,
+      ).catch((error) => {
+        throw new Error(`${error.message}: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+      });
+
+    beforeAll(async () => {
+      page = await openPage(browser);
+      errors = watchBrowserErrors(page);
+      // Counted to the answer's headers: a body nobody reads (a refused refresh) never "finishes".
+      page.on('request', (request) => inFlight.add(request));
+      page.on('response', (response) => inFlight.delete(response.request()));
+      page.on('requestfailed', (request) => inFlight.delete(request));
+      act = mode === 'mouse' ? mouse(page) : keyboard(page);
+    });
+
+    afterAll(async () => {
+      await page?.context().close();
+    });
+
+    it('logs in with a password, landing in the only organisation', async () => {
+      await page.goto(url('/settings/api-keys'));
+      await expect.poll(() => heading().textContent()).toBe('Log in');
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await look('login');
+      await act.fill('E-mail', 'admin@demo.test');
+      await act.fill('Password', 'wrong password');
+      await act.press('button', 'Log in');
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toContain('identifiants_invalides');
+      await act.fill('Password', platform.secrets.adminPassword);
+      await act.press('button', 'Log in');
+      // Back where the login began (the `next` of the address).
+      await expect.poll(() => heading().textContent()).toBe('API keys');
+      await page.goto(url('/'));
+      await expect.poll(() => page.getByRole('heading', { name: 'Overview' }).count()).toBe(1);
+      await look('home');
+    });
+
+    it('creates an API key, shows it once, then only its prefix, and revokes it', async () => {
+      const name = `CI key ${mode}`;
+      await page.goto(url('/settings/api-keys'));
+      await expect.poll(() => heading().textContent()).toBe('API keys');
+      await act.fill('Name', name);
+      await act.check('sales:read');
+      await act.press('button', 'Create key');
+      const secret = page.locator('[data-secret]');
+      await expect.poll(() => secret.count()).toBe(1);
+      const key = (await secret.textContent()) ?? '';
+      expect(key).toMatch(/^service_live_[A-Za-z0-9]+_[A-Za-z0-9]+$/);
+      // The panel takes the focus, so the one chance to copy the key is not missed.
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('secret');
+      const prefix = key.split('_')[2]!;
+      expect(await callWithKey(key)).toBe(200);
+      await act.press('button', 'Done, I have stored it');
+      await expect.poll(() => secret.count()).toBe(0);
+      const row = page.getByRole('row', { name: new RegExp(`^${name}`) });
+      await expect.poll(() => row.textContent()).toContain(prefix);
+      expect(await page.content()).not.toContain(key);
+      await look('api-keys');
+
+      await act.press('button', `Revoke ${name}`);
+      await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+      await look('api-keys-revoke-dialog');
+      await act.press('button', 'Revoke');
+      await expect.poll(() => row.textContent()).toContain('Revoked');
+      expect(await callWithKey(key)).toBe(401);
+      // After a reload only the prefix is known to the page.
+      await page.reload();
+      await expect.poll(() => row.textContent()).toContain(prefix);
+      expect(await page.content()).not.toContain(key);
+    });
+
+    it('subscribes a webhook, sends a test delivery, sees and replays it, rotates the secret', async () => {
+      const endpoint = `${receiverUrl}/hook/${mode}`;
+      await page.goto(url('/settings/webhooks'));
+      await expect.poll(() => heading().textContent()).toBe('Webhooks');
+      await act.fill('Endpoint URL', endpoint);
+      await act.fill('Description', `Receiver of the ${mode} run`);
+      await act.check('sales_order.created');
+      await act.check('sales_order.status_changed');
+      await act.press('button', 'Add subscription');
+      const secretCode = page.locator('[data-secret]');
+      await expect.poll(() => secretCode.count()).toBe(1);
+      const secret = (await secretCode.textContent()) ?? '';
+      expect(secret).toMatch(/^whsec_/);
+      await look('webhooks');
+      await act.press('button', 'Done, I have stored it');
+      await act.press('link', endpoint);
+      await expect.poll(() => heading().textContent()).toBe('Webhook subscription');
+
+      const before = deliveriesOf('webhook.test').length;
+      await act.press('button', 'Send test delivery');
+      const logRow = page.getByRole('row', { name: /webhook\.test/ }).first();
+      await expect.poll(() => logRow.textContent(), { timeout: 20_000 }).toContain('delivered');
+      const first = await eventually('the test delivery', async () =>
+        deliveriesOf('webhook.test').length > before
+          ? deliveriesOf('webhook.test').at(-1)
+          : undefined,
+      );
+      const verified = await verifyWebhookSignature({
+        payload: first.body,
+        headers: first.headers,
+        secret,
+      });
+      expect(verified.error).toBeUndefined();
+
+      await act.press('button', /^Attempts of webhook\.test/);
+      await expect.poll(() => page.getByText(/Attempt 1/).count()).toBeGreaterThan(0);
+      expect(await page.getByText('HTTP 200').count()).toBeGreaterThan(0);
+      await look('webhook');
+
+      await act.press('button', /^Replay webhook\.test/);
+      const replay = await eventually('the replay', async () =>
+        deliveriesOf('webhook.test').length > before + 1
+          ? deliveriesOf('webhook.test').at(-1)
+          : undefined,
+      );
+      // A replay is the same delivery (its id), signed anew.
+      expect(replay.headers['x-service-delivery-id']).toBe(first.headers['x-service-delivery-id']);
+      // The open attempt list follows: the replay is attempt 2, made by hand.
+      await expect.poll(() => page.getByText('Attempt 2').count(), { timeout: 20_000 }).toBe(1);
+      expect(await page.getByText('(manual)').count()).toBeGreaterThan(0);
+
+      await act.select('Status', 'delivered');
+      await expect.poll(() => logRow.textContent()).toContain('delivered');
+
+      await act.press('button', 'Rotate secret');
+      await act.fill('Keep signing with the current secret for (hours)', '24');
+      await act.press('button', 'Rotate');
+      await expect.poll(() => secretCode.count()).toBe(1);
+      const rotated = (await secretCode.textContent()) ?? '';
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+      await act.press('button', 'Done, I have stored it');
+      await expect.poll(() => page.getByText(/still signing until/).count()).toBe(1);
+
+      const count = deliveriesOf('webhook.test').length;
+      await act.press('button', 'Send test delivery');
+      const signedTwice = await eventually('a delivery after the rotation', async () =>
+        deliveriesOf('webhook.test').length > count
+          ? deliveriesOf('webhook.test').at(-1)
+          : undefined,
+      );
+      // During the overlap both secrets sign.
+      expect(String(signedTwice.headers['x-service-signature']).split(',')).toHaveLength(2);
+      for (const key of [secret, rotated]) {
+        const check = await verifyWebhookSignature({
+          payload: signedTwice.body,
+          headers: signedTwice.headers,
+          secret: key,
+        });
+        expect(check.error).toBeUndefined();
+      }
+    });
+
+    it('lists sales orders filtered by status=eq.confirme, opens one, confirms a draft', async () => {
+      await page.goto(url('/records'));
+      await expect.poll(() => heading().textContent()).toBe('Records');
+      await look('records');
+      await act.press('link', 'Sales orders');
+      await expect.poll(() => heading().textContent()).toBe('Sales orders');
+      await act.press('button', 'Add filter');
+      await act.select('Field', 'status');
+      await act.select('Operator', 'eq');
+      await act.select('Value', 'confirme');
+      await act.press('button', 'Apply filters');
+      await expect.poll(() => new URL(page.url()).search).toBe('?status=eq.confirme');
+      // The rows on screen until the filtered page arrives are the unfiltered ones.
+      const statuses = page.locator('table[aria-busy="false"] tbody .badge');
+      await expect
+        .poll(async () => [...new Set(await statuses.allTextContents())])
+        .toEqual(['confirme']);
+      await look('sales-orders');
+
+      const number = (await page.locator('tbody th a').first().textContent()) ?? '';
+      await act.press('link', number);
+      await expect.poll(() => heading().textContent()).toBe(`Sales order ${number}`);
+      expect(await page.getByRole('button', { name: 'Confirm', exact: true }).count()).toBe(0);
+      await look('sales-order');
+
+      const draft = await draftOrder(platform);
+      await page.goto(url(`/records/sales-orders?status=eq.brouillon&number=eq.${draft}`));
+      await expect.poll(() => page.locator('tbody th a').count()).toBe(1);
+      await act.press('link', draft);
+      await expect.poll(() => heading().textContent()).toBe(`Sales order ${draft}`);
+      await act.press('button', 'Confirm');
+      await expect
+        .poll(() => page.getByRole('status').first().textContent())
+        .toContain('now confirme');
+      await expect.poll(() => page.locator('dd .badge').textContent()).toBe('confirme');
+    });
+
+    it('creates a customer after fixing the validation error the API reports', async () => {
+      const name = `Atelier Lumière ${mode}`;
+      await page.goto(url('/records/customers'));
+      await expect.poll(() => heading().textContent()).toBe('Customers');
+      await act.press('link', 'New customer');
+      await expect.poll(() => heading().textContent()).toBe('New customer');
+      await act.fill('Name', name);
+      await act.select('Customer type', 'company');
+      await act.select('Active', 'true');
+      await act.fill('Email', 'not-an-e-mail');
+      await act.press('button', 'Create customer');
+      const email = page.getByLabel(/^Email/);
+      await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+      // The message sits next to the field, is read with it, and the field has the focus.
+      const described = await email.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+      expect(described).toMatch(/e-?mail/i);
+      expect(await email.evaluate((input) => input === document.activeElement)).toBe(true);
+      await look('customer-invalid');
+
+      await act.fill('Email', `compta.${mode}@lumiere.example`);
+      await act.press('button', 'Create customer');
+      await expect.poll(() => heading().textContent()).toBe(`Customer ${name}`);
+      await look('customer');
+    });
+
+    it('shows the users, portal access and a new sales order form (axe, screenshots)', async () => {
+      for (const [pathname, title, name] of [
+        ['/settings/users', 'Users', 'users'],
+        ['/settings/portal-access', 'Portal access', 'portal-access'],
+        ['/records/sales-orders/new', 'New sales order', 'sales-order-new'],
+      ] as const) {
+        await page.goto(url(pathname));
+        await expect.poll(() => heading().textContent()).toBe(title);
+        await expect.poll(() => page.getByText(/^Loading/).count()).toBe(0);
+        await look(name);
+      }
+      // The seeded admin is listed with its roles.
+      await page.goto(url('/settings/users'));
+      await expect
+        .poll(() => page.getByRole('row', { name: /admin@demo\.test/ }).textContent())
+        .toContain('admin');
+    });
+
+    it('keeps no token in localStorage, sessionStorage or a readable cookie, and runs no inline script', async () => {
+      const stored = await page.evaluate(() => ({
+        local: Object.entries(localStorage),
+        session: Object.entries(sessionStorage),
+        cookie: document.cookie,
+      }));
+      expect(stored.session).toEqual([]);
+      // Only the remembered organisation's slug, a name rather than a credential.
+      expect(stored.local).toEqual([['erp.console.tenant', 'demo']]);
+      expect(stored.cookie).not.toContain('erp_refresh');
+      expect(JSON.stringify(stored)).not.toMatch(/eyJ|service_live_|whsec_/);
+      // And the page's CSP refuses a script written into it (the refusal it logs is this
+      // probe's, not the console's: the run's error check at the end leaves it out).
+      const before = errors.length;
+      const inline = await tryInlineScript(page);
+      expect(inline).toEqual({ violatedDirective: 'script-src-elem', ran: false });
+      errors.splice(before);
+    });
+
+    it('logs out: the session is gone after a reload too', async () => {
+      if (mode === 'mouse') {
+        await page.setViewportSize({ width: 375, height: 800 });
+        await act.press('button', 'Menu');
+        await expect
+          .poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible())
+          .toBe(true);
+        await look('menu-open');
+      }
+      await act.press('button', 'Log out');
+      await expect.poll(() => heading().textContent()).toBe('Log in');
+      await page.goto(url('/settings/webhooks'));
+      await expect.poll(() => heading().textContent()).toBe('Log in');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // No script error, and nothing the CSP refused, in the whole run.
+      expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    });
+  });
+}
+
+/** An API call with a key, as an integrator makes it (no Origin header: keys are not for browsers). */
+async function callWithKey(key: string): Promise<number> {
+  const response = await fetch(`${platform.portalUrl}/api/v1/me`, {
+    headers: { authorization: `Bearer ${key}`, 'x-tenant-id': 'demo' },
+  });
+  return response.status;
+}
+
+/** A fresh draft sales order (through the JSON API), copied from a seeded one, for confirming. */
+async function draftOrder(platform: Platform): Promise<string> {
+  const base = `${platform.portalUrl}/api/v1`;
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: platform.secrets.adminPassword }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const headers = {
+    authorization: `Bearer ${access_token}`,
+    'x-tenant': 'demo',
+    'content-type': 'application/json',
+  };
+  const list = await fetch(`${base}/sales-orders?page_size=1`, { headers });
+  const [order] = ((await list.json()) as { data: Record<string, unknown>[] }).data;
+  const body = Object.fromEntries(
+    ['customer_id', 'order_date', 'currency', 'lines'].map((field) => [field, order![field]]),
+  );
+  const created = await fetch(`${base}/sales-orders`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { number: string }).number;
+}
