@@ -47,10 +47,12 @@ describe('retries', () => {
     const [first, second, third] = receiver.received.map((r) => r.at);
     const gap1 = second! - first!;
     const gap2 = third! - second!;
-    // 0.3 s × 1² and 0.3 s × 2², each ±10 %, plus polling.
-    expect(gap1).toBeGreaterThanOrEqual(260);
-    expect(gap2).toBeGreaterThanOrEqual(1070);
-    expect(gap2).toBeGreaterThan(gap1 * 2);
+    // 0.3 s × 1² and 0.3 s × 2², each −10 % at worst, counted from when the worker began the
+    // attempt: the receiver notes an attempt a little later, up to tens of ms on a loaded
+    // machine, hence the slack. Only lower bounds: a busy machine delays attempts (a gap of
+    // 0.9 s for the first was seen), so a ratio of the two gaps says nothing about the schedule.
+    expect(gap1).toBeGreaterThanOrEqual(220);
+    expect(gap2).toBeGreaterThanOrEqual(1030);
     expect(delivery.attempts).toBe(3);
     expect(delivery.attempt_log.map((a: { response_status: number }) => a.response_status)).toEqual(
       [500, 500, 200],
