@@ -16,7 +16,7 @@ const databaseSetup = fileURLToPath(new URL('./database-setup.ts', import.meta.u
 export function databaseTests(overrides = {}) {
   return mergeConfig(
     defineConfig({
-      test: { globalSetup: [databaseSetup], testTimeout: 20_000, hookTimeout: 30_000 },
+      test: { globalSetup: [databaseSetup], testTimeout: 20_000, hookTimeout: 120_000 },
     }),
     overrides,
   );
