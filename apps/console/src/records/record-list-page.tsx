@@ -149,7 +149,12 @@ function RecordList({ catalogue, resource }: { catalogue: Catalogue; resource: R
                   <tr key={String(row.id)}>
                     {columns.map((c, i) =>
                       i === 0 ? (
-                        <th key={c.name} scope="row">
+                        <th
+                          key={c.name}
+                          scope="row"
+                          // A document number reads as one word: never split at its hyphens.
+                          className={resource.label === 'number' ? 'nowrap' : undefined}
+                        >
                           <Link href={`/records/${resource.path}/${String(row.id)}`}>
                             {recordLabel(resource, row)}
                           </Link>
