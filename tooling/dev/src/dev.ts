@@ -80,6 +80,9 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
     PORTAL_URL: `http://127.0.0.1:${process.env.PORTAL_PORT ?? '3000'}`,
     LANDING_SYNC_URL: `http://127.0.0.1:${landingPort}/api/erp-sync`,
     TURBO_TELEMETRY_DISABLED: '1',
+    // The console's watch build (apps/console's `dev`) and the portal that serves it share this
+    // directory, kept out of apps/console/dist, which builds, images and tests read.
+    CONSOLE_DIR: path.join(dataRoot, 'console'),
     ...process.env,
     ...appSecrets,
     DATABASE_URL: databaseUrl,

@@ -110,6 +110,8 @@ describe('pnpm dev', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<script type="module"[^>]* src="\/assets\//);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Built into the data directory: apps/console/dist, which tests and images read, is left alone.
+    expect(existsSync(path.join(dataDir, 'console/index.html'))).toBe(true);
     expect(output).toContain(`Worker     http://127.0.0.1:${dev.ports.worker}/health`);
     const complaints = output
       .split('\n')

@@ -8,8 +8,9 @@ import { consoleServer } from './serve-console';
 
 /**
  * Where the console's build is when CONSOLE_DIR is not set. Bundled (dist/main.js: the image,
- * `pnpm start`) it is dist/console, where the portal's build copies it; run from source
- * (`pnpm dev`, tests) it is the console package's own dist/, which `vite build --watch` rewrites.
+ * `pnpm start`) it is dist/console, where the portal's build copies it; run from source (tests)
+ * it is the console package's own dist/. `pnpm dev` sets CONSOLE_DIR to its data directory,
+ * where the console's `vite build --watch` writes.
  */
 export function defaultConsoleDir(moduleDir = import.meta.dirname): string {
   return path.basename(moduleDir) === 'dist'
