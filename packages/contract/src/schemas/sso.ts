@@ -55,7 +55,9 @@ export const SsoSettingsSchema = z
       description:
         'People whose verified e-mail is in one of these domains become members on their first sign-in (with `default_role`). Anyone else must already be a member.',
     }),
-    default_role: RoleSchema,
+    default_role: RoleSchema.nullable().openapi({
+      description: 'The role people get when they join on first sign-in; null until configured.',
+    }),
     enforced: z.boolean().openapi({
       description:
         'Whether password logins are refused in this tenant (`sso_requis`); its super-admins keep their password as a fallback.',
