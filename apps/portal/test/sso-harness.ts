@@ -1,6 +1,11 @@
 import type { createTestPortal } from './harness';
 import { session } from './harness';
-import { CLIENT_ID, CLIENT_SECRET, type TestIdentity, type TestOidcProvider } from './oidc-provider';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  type TestIdentity,
+  type TestOidcProvider,
+} from './oidc-provider';
 
 type Portal = Awaited<ReturnType<typeof createTestPortal>>;
 
@@ -67,7 +72,8 @@ export async function configureSso(
       }),
     }),
   );
-  if (res.status !== 200) throw new Error(`configureSso: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`configureSso: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
