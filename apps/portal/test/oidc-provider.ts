@@ -1,8 +1,11 @@
-import { randomBytes } from 'node:crypto';
+/// <reference path="./oidc-provider.d.ts" />
+// Shared with e2e/browser (the console's sign-in): node's crypto only, no other dependency.
+import { generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+
+type JWK = JsonWebKey & { kid?: string; alg?: string; use?: string };
 
 /** Who the provider says signs in next (the tests' stand-in for a person typing a password). */
 export interface TestIdentity {
@@ -16,9 +19,9 @@ export const CLIENT_ID = 'erp-portal';
 export const CLIENT_SECRET = 'test-client-secret-0123456789';
 
 async function signingKey(): Promise<JWK> {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return {
-    ...(await exportJWK(privateKey)),
+    ...privateKey.export({ format: 'jwk' }),
     kid: `k-${randomBytes(4).toString('hex')}`,
     alg: 'RS256',
     use: 'sig',

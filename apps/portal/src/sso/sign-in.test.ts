@@ -193,7 +193,7 @@ describe('single sign-on against a real OpenID provider', () => {
     });
     const missing = await portal.request('/api/v1/auth/sso/callback?code=abc');
     expect(missing.status).toBe(400);
-    expect((await missing.json()).params.reason).toBe('missing');
+    expect((await json(missing)).body.params.reason).toBe('missing');
   });
 
   it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
@@ -260,7 +260,7 @@ describe('single sign-on against a real OpenID provider', () => {
         },
       });
       expect(callback.status).toBe(400);
-      expect((await callback.json()).params.reason).toBe('expired');
+      expect((await json(callback)).body.params.reason).toBe('expired');
     } finally {
       portal.clock.offsetMs = 0;
     }
@@ -354,7 +354,7 @@ describe('single sign-on against a real OpenID provider', () => {
     });
     try {
       expect(callback.status).toBe(502);
-      expect((await callback.json()).code).toBe('fournisseur_sso_indisponible');
+      expect((await json(callback)).body.code).toBe('fournisseur_sso_indisponible');
     } finally {
       await provider.start();
     }
