@@ -195,4 +195,9 @@ describe('single sign-on in the console', () => {
     await screenshots(page, 'console-login-sso-refused');
     await page.context().close();
   });
+
+  it('never logged the client secret', () => {
+    expect(platform.output.join('\n')).not.toContain(CLIENT_SECRET);
+    expect(platform.output.length).toBeGreaterThan(0);
+  });
 });
