@@ -15,6 +15,7 @@ const ApiKeysPage = lazyScreen(() => import('./settings/api-keys-page'), 'ApiKey
 const WebhooksPage = lazyScreen(() => import('./settings/webhooks-page'), 'WebhooksPage');
 const WebhookPage = lazyScreen(() => import('./settings/webhook-page'), 'WebhookPage');
 const UsersPage = lazyScreen(() => import('./settings/users-page'), 'UsersPage');
+const SsoPage = lazyScreen(() => import('./settings/sso-page'), 'SsoPage');
 const PortalAccessPage = lazyScreen(
   () => import('./settings/portal-access-page'),
   'PortalAccessPage',
@@ -45,7 +46,9 @@ if (opened[1] === 'records' && opened[2]) {
  */
 function preloadScreens(): void {
   const loads = [
-    ...[ApiKeysPage, WebhooksPage, WebhookPage, UsersPage, PortalAccessPage].map((s) => s.preload),
+    ...[ApiKeysPage, WebhooksPage, WebhookPage, UsersPage, SsoPage, PortalAccessPage].map(
+      (s) => s.preload,
+    ),
     ...[RecordsIndexPage, RecordListPage, RecordPage, RecordFormPage].map((s) => s.preload),
     preloadCatalogue,
   ];
@@ -89,6 +92,7 @@ function Routes() {
             <Route path="/settings/webhooks" component={WebhooksPage} />
             <Route path="/settings/webhooks/:id" component={WebhookPage} />
             <Route path="/settings/users" component={UsersPage} />
+            <Route path="/settings/sso" component={SsoPage} />
             <Route path="/settings/portal-access" component={PortalAccessPage} />
             <Route path="/records" component={RecordsIndexPage} />
             <Route path="/records/:path" component={RecordListPage} />

@@ -17,6 +17,7 @@ import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
 import { registerPlatformRoutes } from './platform';
 import { registerResourceRoutes } from './resources';
+import { registerSsoRoutes } from './sso';
 import { registerWebhookRoutes } from './webhooks';
 
 /**
@@ -50,6 +51,7 @@ export function buildApp(
 
   registerAuthRoutes(app, deps);
   registerIdentityRoutes(app, deps);
+  registerSsoRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
   registerResourceRoutes(app, deps, resources);

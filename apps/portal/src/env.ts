@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: envVar.boolean.default(false),
   /** Subscriber URLs on private, loopback or link-local addresses (and plain http): dev only. */
   WEBHOOK_ALLOW_PRIVATE_URLS: envVar.boolean.default(false),
+  /** OpenID issuers over plain http, and on loopback addresses (development and tests only). */
+  SSO_ALLOW_INSECURE_ISSUERS: envVar.boolean.default(false),
   /**
    * Slug of the platform operator's own tenant: its super-admins (and no one else) manage
    * platform-wide settings (Settings → Portal access). Unset: nobody can.

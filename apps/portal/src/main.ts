@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     logger.warn('API_KEY_HASH_SECRET not set: API keys will not survive a restart');
   if (!env.SECRETS_ENCRYPTION_KEY)
     logger.warn(
-      'SECRETS_ENCRYPTION_KEY not set: webhook signing secrets will not open after a restart',
+      'SECRETS_ENCRYPTION_KEY not set: webhook signing secrets and SSO client secrets will not open after a restart',
     );
   const database = openDatabase({
     url: env.DATABASE_URL,

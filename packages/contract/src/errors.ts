@@ -31,6 +31,22 @@ export const errorCatalogue = {
     status: 403,
     description: 'The tenant logs in through SSO (params.authorize_url).',
   },
+  // Single sign-on's flow (SPEC §13): the start and callback routes' own failures.
+  etat_sso_invalide: {
+    status: 400,
+    description:
+      'Single sign-on: the `state` is missing, unknown, expired, already used, or was started in another browser.',
+  },
+  jeton_sso_invalide: {
+    status: 401,
+    description:
+      'Single sign-on: the identity provider refused the sign-in, or its ID token failed a check (params.reason).',
+  },
+  fournisseur_sso_indisponible: {
+    status: 502,
+    description:
+      'Single sign-on: the identity provider is unreachable, too slow, or answered with an error (params.reason).',
+  },
   introuvable: { status: 404, description: 'No such route or record (in this tenant).' },
   transition_invalide: { status: 409, description: 'Status transition not allowed.' },
   conflit: { status: 409, description: 'Uniqueness or concurrency conflict.' },

@@ -11,5 +11,6 @@ export * from './schemas/identity';
 export * from './schemas/leads';
 export * from './schemas/plans';
 export * from './schemas/portal-access';
+export * from './schemas/sso';
 export * from './schemas/webhook-deliveries';
 export * from './schemas/webhooks';

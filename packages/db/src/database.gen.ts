@@ -2504,6 +2504,7 @@ export interface RefreshTokensTable {
   used_at: Timestamp | null;
   revoked_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
+  sso_tenant_id: string | null;
 }
 
 export interface ReorderRulesTable {
@@ -3072,6 +3073,28 @@ export interface SlaPoliciesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface SsoLoginStatesTable {
+  state_hash: Buffer;
+  tenant_id: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  return_to: string;
+  expires_at: Timestamp;
+}
+
+export interface SsoSettingsTable {
+  tenant_id: string;
+  issuer: string | null;
+  client_id: string | null;
+  client_secret_sealed: Buffer | null;
+  allowed_domains: Defaulted<string[]>;
+  default_role: string | null;
+  enforced: Defaulted<boolean>;
+  legacy_authorize_url: string | null;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface StockAdjustmentsTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -3532,7 +3555,6 @@ export interface TenantsTable {
   name: string;
   plan_code: string | null;
   modules: Defaulted<string[]>;
-  sso_authorize_url: string | null;
   rate_limit_per_minute: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -3995,6 +4017,8 @@ export interface Database {
   shop_calendars: ShopCalendarsTable;
   skills: SkillsTable;
   sla_policies: SlaPoliciesTable;
+  sso_login_states: SsoLoginStatesTable;
+  sso_settings: SsoSettingsTable;
   stock_adjustments: StockAdjustmentsTable;
   stock_counts: StockCountsTable;
   stock_locations: StockLocationsTable;

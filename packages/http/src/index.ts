@@ -1,6 +1,7 @@
 export * from './body';
 export * from './browser-security';
 export * from './client-address';
+export * from './content-negotiation';
 export * from './env';
 export * from './errors';
 export * from './ip-address';

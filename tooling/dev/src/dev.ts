@@ -74,6 +74,8 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
     // The worker's liveness signal is how `pnpm dev` knows it runs (the image's port).
     WORKER_HEALTH_PORT: '3002',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    // A provider on this machine (Keycloak, oidc-provider) can be tried over plain http.
+    SSO_ALLOW_INSECURE_ISSUERS: 'true',
     // The seeded tenant is the platform operator's: its super-admin edits Settings → Portal access.
     PLATFORM_TENANT: 'demo',
     PAYMENT_PROVIDER: 'stripe',

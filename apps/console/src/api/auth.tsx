@@ -35,13 +35,18 @@ export interface Auth {
 const TENANT_KEY = 'erp.console.tenant';
 const AuthContext = createContext<Auth | null>(null);
 
-/** Reads `/me` in `tenant` (or the remembered one, or the only membership). */
-async function loadMe(tenant?: string): Promise<Me | undefined> {
+/**
+ * Reads `/me` in `tenant` (or the remembered one, or the only membership). A tenant that
+ * refuses the session (`sso_requis`: it signs in through its identity provider) answers its
+ * error when it was asked for; a remembered one is dropped instead, like a lost membership.
+ */
+async function loadMe(tenant?: string): Promise<Me | ApiError | undefined> {
   const wanted = tenant ?? localStorage.getItem(TENANT_KEY) ?? undefined;
   client.setTenant(wanted);
   let answer = await client.get('/api/v1/me');
-  if (answer.error?.code === 'tenant_invalide' && wanted) {
-    // The remembered tenant is gone (membership removed): start without one.
+  if (answer.error?.code === 'sso_requis' && tenant) return answer.error;
+  if ((answer.error?.code === 'tenant_invalide' || answer.error?.code === 'sso_requis') && wanted) {
+    // The remembered tenant is gone (membership removed, or it now needs single sign-on).
     localStorage.removeItem(TENANT_KEY);
     client.setTenant(undefined);
     answer = await client.get('/api/v1/me');
@@ -53,13 +58,24 @@ async function loadMe(tenant?: string): Promise<Me | undefined> {
   return me;
 }
 
+/** A single sign-on start URL that lands back on `path` (a path of this console) afterwards. */
+export function withReturnTo(startUrl: string, path: string | null | undefined): string {
+  if (!path?.startsWith('/') || path.startsWith('//') || path === '/') return startUrl;
+  const url = new URL(startUrl, window.location.origin);
+  // Only the portal's own start URL gets one (a legacy URL goes elsewhere, as given).
+  if (url.origin !== window.location.origin) return startUrl;
+  url.searchParams.set('return_to', path);
+  return url.href;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
 
   useEffect(() => {
     let live = true;
     (async () => {
-      const me = (await session.refresh()) ? await loadMe() : undefined;
+      const loaded = (await session.refresh()) ? await loadMe() : undefined;
+      const me = loaded instanceof ApiError ? undefined : loaded;
       if (live) setState(me ? { status: 'ready', me } : { status: 'anonymous' });
     })();
     // A refresh that fails later (session revoked, cookie expired) logs the page out.
@@ -80,6 +96,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       throw error;
     }
     const me = await loadMe(tenant || undefined);
+    // A tenant that now signs in through its provider: the login page offers the way there.
+    if (me instanceof ApiError) {
+      await session.logout().catch(() => undefined);
+      return me;
+    }
     setState(me ? { status: 'ready', me } : { status: 'anonymous' });
     return undefined;
   }, []);
@@ -94,6 +115,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const chooseTenant = useCallback(async (slug: string) => {
     const me = await loadMe(slug);
+    // A tenant that signs in through its identity provider: go there, and come back here.
+    if (me instanceof ApiError) {
+      const start = String(me.params.authorize_url ?? '');
+      if (start) window.location.assign(withReturnTo(start, window.location.pathname));
+      return;
+    }
     if (me) setState({ status: 'ready', me });
   }, []);
 

@@ -1,24 +1,54 @@
 import type { ApiError } from '@erp/sdk';
 import { type FormEvent, useState } from 'react';
-import { useAuth } from '../api/auth';
+import { useAuth, withReturnTo } from '../api/auth';
 import { ErrorBanner } from '../ui/alert';
 import { Field } from '../ui/field';
 import { Page } from '../ui/page';
 
-/** Password login; a tenant that signs in through its identity provider gets a link there. */
+/** What a single sign-on that came back refused means to the person (`/login?sso_error=`). */
+const SSO_ERRORS: Record<string, string> = {
+  etat_sso_invalide:
+    'The sign-in expired, was already used, or began in another browser. Start again.',
+  jeton_sso_invalide:
+    'Your identity provider’s answer could not be verified, or it refused the sign-in.',
+  acces_refuse:
+    'Your account is not allowed in this organisation: ask one of its admins to add you.',
+  fournisseur_sso_indisponible:
+    'Your organisation’s identity provider cannot be reached right now. Try again later.',
+  introuvable: 'This organisation does not sign in through single sign-on.',
+  requete_invalide: 'This sign-in link is not valid.',
+};
+
+/**
+ * Password login, and single sign-on: with the organisation's short name, or through the link
+ * a password login answers for an organisation that requires it (`sso_requis`).
+ */
 export function LoginPage() {
   const { logIn } = useAuth();
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
+  const [tenantMissing, setTenantMissing] = useState(false);
   const params = new URLSearchParams(window.location.search);
+  const ssoError = params.get('sso_error');
+  const next = params.get('next');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const form = new FormData(event.currentTarget);
+    const tenant = String(form.get('tenant') ?? '').trim();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute('value') === 'sso') {
+      setTenantMissing(!tenant);
+      if (tenant) {
+        const start = `/api/v1/auth/sso/start?${new URLSearchParams({ tenant: tenant.toLowerCase() })}`;
+        window.location.assign(withReturnTo(start, next));
+      }
+      return;
+    }
+    setTenantMissing(false);
     setBusy(true);
     setError(undefined);
-    const tenant = String(form.get('tenant') ?? '').trim();
     const failure = await logIn({
       email: String(form.get('email')),
       password: String(form.get('password')),
@@ -28,7 +58,10 @@ export function LoginPage() {
     setError(failure);
   };
 
-  const ssoUrl = error?.code === 'sso_requis' ? String(error.params.authorize_url ?? '') : '';
+  const ssoUrl =
+    error?.code === 'sso_requis'
+      ? withReturnTo(String(error.params.authorize_url ?? ''), next)
+      : '';
   return (
     <div className="login">
       <main id="main" className="login-card">
@@ -46,6 +79,14 @@ export function LoginPage() {
           ) : (
             <ErrorBanner error={error} />
           )}
+          {ssoError && !error ? (
+            <div className="alert alert-error" role="alert">
+              <p>{SSO_ERRORS[ssoError] ?? 'Single sign-on did not succeed. Start again.'}</p>
+              <p className="alert-code">
+                <code>{ssoError}</code>
+              </p>
+            </div>
+          ) : null}
           <form onSubmit={submit} className="form" noValidate={false}>
             <Field label="E-mail" required>
               {(props) => (
@@ -65,7 +106,12 @@ export function LoginPage() {
             </Field>
             <Field
               label="Organisation"
-              hint="Optional: its short name (slug), e.g. demo. Without it you choose after logging in."
+              hint="Optional: its short name (slug), e.g. demo. Without it you choose after logging in. Needed for single sign-on."
+              error={
+                tenantMissing
+                  ? 'Enter your organisation’s short name to sign in through it.'
+                  : undefined
+              }
             >
               {(props) => (
                 <input
@@ -76,9 +122,14 @@ export function LoginPage() {
                 />
               )}
             </Field>
-            <button type="submit" className="button button-primary" aria-disabled={busy}>
-              {busy ? 'Logging in…' : 'Log in'}
-            </button>
+            <div className="login-actions">
+              <button type="submit" className="button button-primary" aria-disabled={busy}>
+                {busy ? 'Logging in…' : 'Log in'}
+              </button>
+              <button type="submit" className="button" name="via" value="sso" formNoValidate>
+                Use single sign-on
+              </button>
+            </div>
           </form>
         </Page>
       </main>

@@ -37,12 +37,5 @@ export function siteOrigin(c: Context<LandingAppEnv>, trustProxy: boolean): stri
   return `${scheme}://${url.host}`;
 }
 
-/** Whether the client asked for a page rather than JSON: a browser's form post says text/html. */
-export function wantsHtml(c: Context): boolean {
-  const accept = c.req.header('accept') ?? '';
-  return accept.split(',').some((range) => {
-    const [type, ...parameters] = range.trim().toLowerCase().split(';');
-    const q = parameters.find((p) => p.trim().startsWith('q='));
-    return type?.trim() === 'text/html' && (!q || Number(q.trim().slice(2)) > 0);
-  });
-}
+/** Whether the client asked for a page rather than JSON (one definition, in @erp/http). */
+export { wantsHtml } from '@erp/http';

@@ -2,9 +2,11 @@ import { ApiError } from '@erp/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps';
 import type { AppEnv, Caller } from '../http/context';
+import { publicOrigin } from '../http/public-origin';
 import { hashApiKey, looksLikeApiKey, parseApiKey } from './api-key-format';
 import { keyChecker } from './key-coalescer';
 import { effectiveKeyRights, rightsFromRoles } from './rights';
+import { requireSsoUnlessExempt, SSO_POLICY_COLUMNS, ssoPolicyOf } from './sso-policy';
 import { headerNamesTenant, readTenantHeader } from './tenant-header';
 
 export interface AuthenticateOptions {
@@ -112,7 +114,12 @@ async function authenticateSession(
       },
     );
   }
-  const base = { kind: 'session' as const, userId: claims.userId, credentialId: claims.sessionId };
+  const base = {
+    kind: 'session' as const,
+    userId: claims.userId,
+    credentialId: claims.sessionId,
+    ...(claims.ssoTenantId ? { ssoTenantId: claims.ssoTenantId } : {}),
+  };
   const tenantHeader = readTenantHeader(c);
   if (!tenantHeader) {
     if (options.tenant === 'required')
@@ -122,11 +129,26 @@ async function authenticateSession(
   const membership = await deps.db
     .selectFrom('memberships as m')
     .innerJoin('tenants as t', 't.id', 'm.tenant_id')
-    .select(['t.id', 't.slug', 't.modules', 'm.roles'])
+    .leftJoin('sso_settings as s', 's.tenant_id', 't.id')
+    .select(['t.id', 't.slug', 't.modules', 'm.roles', ...SSO_POLICY_COLUMNS])
     .where('m.user_id', '=', claims.userId)
     .where(tenantHeader.isUuid ? 't.id' : 't.slug', '=', tenantHeader.value)
     .executeTakeFirst();
   if (!membership) throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
+  if (claims.ssoTenantId) {
+    // Another tenant's provider vouched for this person: it speaks for that tenant only.
+    if (claims.ssoTenantId !== membership.id)
+      throw new ApiError(
+        'tenant_invalide',
+        'This session was opened through another tenant’s single sign-on and is limited to it.',
+      );
+  } else {
+    requireSsoUnlessExempt(
+      ssoPolicyOf(membership.slug, membership),
+      membership.roles,
+      publicOrigin(c, deps.env.TRUST_PROXY),
+    );
+  }
   return {
     ...base,
     tenant: { id: membership.id, slug: membership.slug, modules: membership.modules },

@@ -4,6 +4,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
+import { publicOrigin } from '../http/public-origin';
 import { describeCaller } from './me';
 import {
   clearRefreshCookie,
@@ -17,8 +18,15 @@ import { login, logout, refresh, type TokenPair } from './sessions';
 export { generateApiKey, hashApiKey } from './api-key-format';
 export { createTokenSigner, generateSigningKeys, type TokenSigner } from './jwt';
 export { generatePassword, hashPassword } from './passwords';
+export {
+  clearRefreshCookie,
+  readRefreshCookie,
+  setRefreshCookie,
+} from './refresh-cookie';
 export { isAdmin, requireRight, scopesOutsideModules } from './rights';
 export { secure, securityMiddleware } from './secure';
+export { issueTokens, type TokenPair } from './sessions';
+export { SSO_START_PATH, ssoStartUrl } from './sso-policy';
 
 /**
  * Login, refresh, logout and `me`; the door other features use for authentication and rights.
@@ -32,7 +40,12 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const { refresh_cookie: inCookie, ...credentials } = c.req.valid('json');
     // Before the password is even checked: a cross-origin page must not log a browser in.
     if (inCookie) requireOwnOrigin(c, trustProxy);
-    const pair = await login(deps, credentials, clientAddress(c, trustProxy));
+    const pair = await login(
+      deps,
+      credentials,
+      clientAddress(c, trustProxy),
+      publicOrigin(c, trustProxy),
+    );
     c.header('Cache-Control', 'no-store');
     return c.json(inCookie ? inCookieOnly(c, pair) : pair, 200);
   });

@@ -18,6 +18,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export interface AccessTokenClaims {
   userId: string;
   sessionId: string;
+  /** Set when a tenant's single sign-on opened the session: it is limited to that tenant. */
+  ssoTenantId?: string;
 }
 
 export interface TokenSigner {
@@ -34,9 +36,9 @@ export async function createTokenSigner(
   const privateKey = await importPKCS8(privatePem, ALG);
   const publicKey = await importSPKI(publicPem, ALG);
   return {
-    sign: ({ userId, sessionId }, now) => {
+    sign: ({ userId, sessionId, ssoTenantId }, now) => {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ sid: sessionId })
+      return new SignJWT({ sid: sessionId, ...(ssoTenantId ? { tid: ssoTenantId } : {}) })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -55,7 +57,12 @@ export async function createTokenSigner(
           currentDate: now,
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId: payload.sub, sessionId: payload.sid };
+        if (payload.tid !== undefined && typeof payload.tid !== 'string') return null;
+        return {
+          userId: payload.sub,
+          sessionId: payload.sid,
+          ...(payload.tid ? { ssoTenantId: payload.tid } : {}),
+        };
       } catch {
         return null;
       }

@@ -16,6 +16,8 @@ export async function describeCaller(deps: Deps, caller: Caller) {
     .select(['t.id', 't.slug', 't.name', 't.modules', 'm.roles'])
     .where('m.user_id', '=', caller.userId)
     .$if(caller.kind === 'api_key', (q) => q.where('t.id', '=', caller.tenant!.id))
+    // A session opened by a tenant's single sign-on shows (and reaches) that tenant only.
+    .$if(caller.ssoTenantId !== undefined, (q) => q.where('t.id', '=', caller.ssoTenantId!))
     .orderBy('t.slug')
     .execute();
   const summary = (t: (typeof memberships)[number]) => ({

@@ -1,6 +1,7 @@
 import { ApiError } from '@erp/contract';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { authorityOf, publicOrigin } from '../http/public-origin';
 import { REFRESH_TOKEN_TTL_SECONDS } from './sessions';
 
 /** The cookie the console keeps its refresh token in (SPEC §14). */
@@ -49,19 +50,5 @@ export function requireOwnOrigin(c: Context, trustProxy: boolean): void {
 }
 
 function ownAuthority(c: Context, trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy
-    ? c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim()
-    : undefined;
-  const requestUrl = new URL(c.req.url);
-  return forwarded ? authorityOf(`${requestUrl.protocol}//${forwarded}`) : requestUrl.host;
-}
-
-/** `host[:port]` of an origin, default ports dropped; undefined for `null` or garbage. */
-function authorityOf(origin: string): string | undefined {
-  try {
-    const url = new URL(origin);
-    return url.host || undefined;
-  } catch {
-    return undefined;
-  }
+  return authorityOf(publicOrigin(c, trustProxy));
 }

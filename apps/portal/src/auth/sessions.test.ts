@@ -59,19 +59,25 @@ describe('login', () => {
     expect(median(unknown) / median(wrong)).toBeLessThan(3);
   });
 
-  it('answers sso_requis for an SSO tenant, with the authorize URL', async () => {
+  it('answers a legacy SSO URL (set before OpenID settings) to members, not to super-admins', async () => {
     const sso = await portal.provisionTenant();
+    const member = await portal.addUser(sso, ['admin']);
     await portal.tdb.db
-      .updateTable('tenants')
-      .set({ sso_authorize_url: 'https://idp.example/authorize' })
-      .where('id', '=', sso.id)
+      .insertInto('sso_settings')
+      .values({
+        tenant_id: sso.id,
+        legacy_authorize_url: 'https://idp.example/authorize',
+        enforced: true,
+      })
       .execute();
-    const res = await loginAs(sso.adminEmail, PASSWORD, { tenant: sso.slug });
+    const res = await loginAs(member.email, PASSWORD, { tenant: sso.slug });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       code: 'sso_requis',
       params: { authorize_url: 'https://idp.example/authorize' },
     });
+    // The provisioned first user is its super-admin: the password fallback.
+    expect((await loginAs(sso.adminEmail, PASSWORD, { tenant: sso.slug })).status).toBe(200);
   });
 
   it('refuses a tenant the user is not a member of', async () => {

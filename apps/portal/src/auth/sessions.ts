@@ -5,6 +5,7 @@ import type { Deps } from '../deps';
 import { ACCESS_TOKEN_TTL_SECONDS } from './jwt';
 import { beginLoginAttempt, endLoginAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
+import { requireSsoUnlessExempt, SSO_POLICY_COLUMNS, ssoPolicyOf } from './sso-policy';
 
 /** How long a refresh token (and the cookie holding it) lives: 30 days from its issue. */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -17,11 +18,16 @@ export interface TokenPair {
   refresh_token: string;
 }
 
-/** Checks e-mail and password (failures throttled, SPEC §4) and opens a session. */
+/**
+ * Checks e-mail and password (failures throttled, SPEC §4) and opens a session. With a tenant
+ * that enforces single sign-on, only its super-admins may (`sso_requis` for anyone else, with
+ * the start URL on `origin`).
+ */
 export async function login(
   deps: Deps,
   input: { email: string; password: string; tenant?: string },
   clientAddress: string,
+  origin: string,
 ): Promise<TokenPair> {
   const email = input.email.trim().toLowerCase();
   // Refused before any lookup or argon2 work when the pair or the address has failed too often.
@@ -42,16 +48,13 @@ export async function login(
       .leftJoin('memberships as m', (j) =>
         j.onRef('m.tenant_id', '=', 't.id').on('m.user_id', '=', userId),
       )
-      .select(['t.sso_authorize_url', 'm.user_id'])
+      .leftJoin('sso_settings as s', 's.tenant_id', 't.id')
+      .select(['t.slug', 'm.roles', ...SSO_POLICY_COLUMNS])
       .where(isUuid(input.tenant) ? 't.id' : 't.slug', '=', input.tenant.toLowerCase())
       .executeTakeFirst();
-    if (!tenant?.user_id)
+    if (!tenant?.roles)
       throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
-    if (tenant.sso_authorize_url) {
-      throw new ApiError('sso_requis', 'This tenant logs in through single sign-on.', {
-        authorize_url: tenant.sso_authorize_url,
-      });
-    }
+    requireSsoUnlessExempt(ssoPolicyOf(tenant.slug, tenant), tenant.roles, origin);
   }
   return issueTokens(deps, userId, randomUUID());
 }
@@ -82,9 +85,9 @@ export async function refresh(deps: Deps, refreshToken: string): Promise<TokenPa
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning(['user_id', 'family_id'])
+    .returning(['user_id', 'family_id', 'sso_tenant_id'])
     .executeTakeFirst();
-  if (used) return issueTokens(deps, used.user_id, used.family_id);
+  if (used) return issueTokens(deps, used.user_id, used.family_id, used.sso_tenant_id ?? undefined);
 
   const known = await deps.db
     .selectFrom('refresh_tokens')
@@ -105,7 +108,17 @@ export async function logout(deps: Deps, refreshToken: string): Promise<void> {
   if (known) await revokeFamily(deps, known.family_id);
 }
 
-async function issueTokens(deps: Deps, userId: string, familyId: string): Promise<TokenPair> {
+/**
+ * Opens (or, on refresh, continues) a session: a new refresh token in `familyId` and an access
+ * token. `ssoTenantId`: the session was opened by that tenant's single sign-on and is limited
+ * to it, for as long as the family lives.
+ */
+export async function issueTokens(
+  deps: Deps,
+  userId: string,
+  familyId: string,
+  ssoTenantId?: string,
+): Promise<TokenPair> {
   const now = deps.now();
   const refreshToken = `rt_${randomBytes(32).toString('base64url')}`;
   await deps.db
@@ -115,10 +128,14 @@ async function issueTokens(deps: Deps, userId: string, familyId: string): Promis
       user_id: userId,
       token_hash: hashToken(refreshToken),
       expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      sso_tenant_id: ssoTenantId ?? null,
     })
     .execute();
   return {
-    access_token: await deps.tokens.sign({ userId, sessionId: familyId }, now),
+    access_token: await deps.tokens.sign(
+      { userId, sessionId: familyId, ...(ssoTenantId ? { ssoTenantId } : {}) },
+      now,
+    ),
     token_type: 'Bearer',
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,

@@ -19,6 +19,8 @@ export interface Caller {
   roles: string[];
   /** Effective rights in `tenant`. */
   rights: Set<string>;
+  /** A session opened by this tenant's single sign-on, and so limited to it. */
+  ssoTenantId?: string;
 }
 
 export type AppEnv = { Variables: { requestId: string; caller?: Caller } };

@@ -7,6 +7,8 @@ import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from './api-keys'
 import { requireAdminSession } from './settings-access';
 import { createUser, listUsers, removeUser, updateUser } from './users';
 
+export { type AdminActor, requireAdminSession } from './settings-access';
+
 /** Settings → Users and Settings → API keys. */
 export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const admin = (c: Parameters<typeof callerOf>[0]) => requireAdminSession(callerOf(c));

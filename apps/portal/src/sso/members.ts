@@ -1,0 +1,64 @@
+import { ApiError } from '@erp/contract';
+import { sql } from '@erp/db';
+import type { Deps } from '../deps';
+
+/** Who the provider vouched for: a verified e-mail, and a name to show. */
+export interface VerifiedIdentity {
+  email: string;
+  name: string;
+}
+
+/** The single sign-on settings that decide who may join. */
+export interface JoinPolicy {
+  tenantId: string;
+  allowedDomains: string[];
+  defaultRole: string;
+}
+
+/**
+ * The user a verified identity signs in as. A member signs in whatever their domain (an admin
+ * added them); anyone else joins just in time with the default role when their e-mail's
+ * domain is allowed (exactly: subdomains are listed one by one), created as a user without a
+ * password if new to the platform. Everyone else is `acces_refuse`. Two first sign-ins of the
+ * same person at once end with one user and one membership.
+ */
+export async function signInMember(
+  deps: Deps,
+  policy: JoinPolicy,
+  identity: VerifiedIdentity,
+): Promise<string> {
+  const email = identity.email.toLowerCase();
+  return deps.db.transaction().execute(async (trx) => {
+    const findUser = () =>
+      trx
+        .selectFrom('users as u')
+        .leftJoin('memberships as m', (j) =>
+          j.onRef('m.user_id', '=', 'u.id').on('m.tenant_id', '=', policy.tenantId),
+        )
+        .select(['u.id', 'm.roles'])
+        .where(sql<string>`lower(u.email)`, '=', email)
+        .executeTakeFirst();
+    const existing = await findUser();
+    if (existing?.roles) return existing.id;
+
+    const domain = email.slice(email.lastIndexOf('@') + 1);
+    if (!policy.allowedDomains.includes(domain))
+      throw new ApiError(
+        'acces_refuse',
+        'You are not a member of this tenant, and your e-mail’s domain does not let you join it.',
+        { required: 'allowed_domain' },
+      );
+    await trx
+      .insertInto('users')
+      .values({ email, name: identity.name, password_hash: null })
+      .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+      .execute();
+    const user = (await findUser())!;
+    await trx
+      .insertInto('memberships')
+      .values({ tenant_id: policy.tenantId, user_id: user.id, roles: [policy.defaultRole] })
+      .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
+      .execute();
+    return user.id;
+  });
+}
