@@ -1,10 +1,18 @@
 import * as auth from './auth';
+import * as passwordLinks from './password-links';
 import * as platform from './platform';
 import * as portalAccess from './portal-access';
 import * as settings from './settings';
 import * as webhooks from './webhooks';
 
 /** Every route of the contract, by name. The portal implements each one. */
-export const routes = { ...auth, ...settings, ...portalAccess, ...webhooks, ...platform };
+export const routes = {
+  ...auth,
+  ...passwordLinks,
+  ...settings,
+  ...portalAccess,
+  ...webhooks,
+  ...platform,
+};
 export type RouteName = keyof typeof routes;
-export { auth, platform, portalAccess, settings, webhooks };
+export { auth, passwordLinks, platform, portalAccess, settings, webhooks };
