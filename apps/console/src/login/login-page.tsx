@@ -1,5 +1,6 @@
 import type { ApiError } from '@erp/sdk';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
 import { useAuth } from '../api/auth';
 import { ErrorBanner } from '../ui/alert';
 import { Field } from '../ui/field';
@@ -80,6 +81,9 @@ export function LoginPage() {
               {busy ? 'Logging in…' : 'Log in'}
             </button>
           </form>
+          <p>
+            <Link href="/reset-password">Forgot your password?</Link>
+          </p>
         </Page>
       </main>
     </div>
