@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '@erp/db/embedded';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
@@ -83,6 +84,10 @@ export async function startPlatform(
       SAAS_INTERNAL_API_KEY: secrets.internalApiKey,
       LANDING_SYNC_URL: `${landingUrl}/api/erp-sync`,
       LANDING_SYNC_API_KEY: secrets.syncApiKey,
+      // The console is the portal's `/`: the links in e-mails point there.
+      CONSOLE_URL: portalUrl,
+      // Without SMTP_URL, mail is written here (tests that read mail start an SMTP server).
+      MAIL_DIR: path.join(tmpdir(), `erp-e2e-mail-${randomBytes(4).toString('hex')}`),
       ...extraEnv.worker,
     },
   };

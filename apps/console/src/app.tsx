@@ -7,7 +7,7 @@ import { Shell } from './layout/shell';
 import { LoginPage } from './login/login-page';
 import { Loading } from './ui/alert';
 import { ErrorBoundary } from './ui/error-boundary';
-import { lazyScreen } from './ui/lazy-screen';
+import { type LazyScreen, lazyScreen } from './ui/lazy-screen';
 import { NotFoundPage } from './ui/not-found-page';
 
 // Everything past the first screens loads on demand: the login page stays small.
@@ -27,6 +27,16 @@ const RecordsIndexPage = lazyScreen(
 const RecordListPage = lazyScreen(() => import('./records/record-list-page'), 'RecordListPage');
 const RecordPage = lazyScreen(() => import('./records/record-page'), 'RecordPage');
 const RecordFormPage = lazyScreen(() => import('./records/record-form-page'), 'RecordFormPage');
+// Screens of people not logged in who followed a link from an e-mail (SPEC §13).
+const ResetPasswordPage = lazyScreen(
+  () => import('./password/reset-password-page'),
+  'ResetPasswordPage',
+);
+const InvitationPage = lazyScreen(() => import('./password/invitation-page'), 'InvitationPage');
+const LINK_SCREENS: Record<string, LazyScreen> = {
+  '/reset-password': ResetPasswordPage,
+  '/invitation': InvitationPage,
+};
 const preloadCatalogue = () => import('./records/catalogue').then((m) => m.preloadCatalogue());
 
 // A records address opened directly (a bookmark, a shared link): its code and the catalogue
@@ -60,6 +70,15 @@ function Routes() {
   const [path] = useLocation();
   useNavigationCounter();
 
+  // Whoever holds the link, logged in or not, and without waiting for the session check.
+  const LinkScreen = LINK_SCREENS[path];
+  if (LinkScreen) {
+    return (
+      <Suspense fallback={<Loading what="the page" />}>
+        <LinkScreen />
+      </Suspense>
+    );
+  }
   if (state.status === 'loading') {
     return (
       <main id="main" className="boot">

@@ -38,6 +38,13 @@ const EnvSchema = z.object({
   SAAS_INTERNAL_API_KEY: envVar.sharedKey.optional(),
   /** Whole-call timeout of the sync push and the calls to the portal. */
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Outgoing e-mail (password reset, invitations); unset outside production = files in MAIL_DIR. */
+  SMTP_URL: envVar.smtpUrl.optional(),
+  MAIL_FROM: envVar.mailbox.optional(),
+  /** Where development writes the messages it does not send (default `.data/mail`). */
+  MAIL_DIR: z.string().min(1).optional(),
+  /** The console's public address: the links in e-mails point there (never a request's Host). */
+  CONSOLE_URL: envVar.httpOrigin.optional(),
   LOG_LEVEL: envVar.logLevel,
 });
 
@@ -53,6 +60,15 @@ export function parseEnv(source: Record<string, string | undefined>): WorkerEnv 
         : ['SECRETS_ENCRYPTION_KEY: required (the same value as the portal)']),
       ...(env.WORKER_DEAD_AFTER_SECONDS <= env.WORKER_HEARTBEAT_SECONDS * 2
         ? ['WORKER_DEAD_AFTER_SECONDS: must exceed twice WORKER_HEARTBEAT_SECONDS']
+        : []),
+      // Production mail goes to real people: its sender and its links must be the operator's.
+      ...(env.SMTP_URL && !env.MAIL_FROM ? ['MAIL_FROM: required with SMTP_URL'] : []),
+      // Mail files print their links (tokens) in the log: development only.
+      ...(env.NODE_ENV === 'production' && env.MAIL_DIR
+        ? ['MAIL_DIR: development only (production sends through SMTP_URL)']
+        : []),
+      ...(env.NODE_ENV === 'production' && env.SMTP_URL && !env.CONSOLE_URL
+        ? ['CONSOLE_URL: required with SMTP_URL in production (the links in e-mails point there)']
         : []),
     ],
   });

@@ -1,10 +1,12 @@
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { Logger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { WorkerEnv } from './env';
 import { createOutbound, enqueueStartupSync, landingCronItems, landingTasks } from './landing';
+import { createMailer, type Mailer, passwordLinkTasks } from './mail';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
 import { type Liveness, startLiveness } from './runtime/liveness';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
@@ -19,6 +21,11 @@ export interface WorkerDeps {
   /** Overrides of the sender's address policy and DNS (tests). */
   sender?: Partial<SenderOptions>;
 }
+
+/** The sender of development's mail files, when MAIL_FROM is not set. */
+const DEVELOPMENT_MAIL_FROM = 'ERP <no-reply@localhost>';
+/** Where development's links point, when CONSOLE_URL is not set (`pnpm dev`'s portal). */
+const DEVELOPMENT_CONSOLE_URL = 'http://localhost:3000';
 
 export interface RunningWorker {
   runner: Runner;
@@ -54,6 +61,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   });
   const outbound = createOutbound({ timeoutMs: env.OUTBOUND_TIMEOUT_MS });
   const now = deps.now ?? (() => new Date());
+  const mailer = createWorkerMailer(env, logger);
   const taskList = {
     ...webhookTasks({
       store: createDeliveryStore(pool),
@@ -65,6 +73,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       random: deps.random,
     }),
     ...landingTasks({ pool, outbound, env, logger, now }),
+    ...passwordLinkTasks({
+      pool,
+      mailer,
+      consoleUrl: env.CONSOLE_URL ?? DEVELOPMENT_CONSOLE_URL,
+      logger,
+      now,
+    }),
   };
   const events: WorkerEvents = new EventEmitter();
   const liveness = startLiveness({
@@ -104,7 +119,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
           lastBeat: liveness.lastBeat,
           deadAfterMs: env.WORKER_DEAD_AFTER_SECONDS * 1000,
         });
-  logger.info('worker started', { concurrency, health_port: health?.port });
+  logger.info('worker started', { concurrency, health_port: health?.port, mail: mailer.mode });
   return {
     runner,
     liveness,
@@ -116,9 +131,29 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       await liveness.stop();
       await sender.close();
       await outbound.close();
+      mailer.close();
       await pool.end();
     },
   };
+}
+
+/**
+ * SMTP when `SMTP_URL` is set; outside production, files in MAIL_DIR (`.data/mail` from where
+ * the worker runs; `pnpm dev` names the repository's); in production without SMTP, none: the
+ * mail jobs fail (and are retried) and the start says so.
+ */
+function createWorkerMailer(env: WorkerEnv, logger: Logger): Mailer {
+  const production = env.NODE_ENV === 'production';
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? DEVELOPMENT_MAIL_FROM,
+    fileDir: production ? undefined : path.resolve(env.MAIL_DIR ?? '.data/mail'),
+    logger,
+  });
+  if (mailer.mode === 'none') {
+    logger.warn('SMTP_URL is not set: password reset and invitation e-mails cannot be sent');
+  }
+  return mailer;
 }
 
 /** graphile-worker's messages through our JSON logger (its debug chatter only at debug). */

@@ -12,6 +12,11 @@ export const errorCatalogue = {
     status: 400,
     description: 'Inbound webhook signature or timestamp rejected.',
   },
+  lien_invalide: {
+    status: 400,
+    description:
+      'A password reset or invitation link that cannot be used (params.reason: unknown, expired or used).',
+  },
   non_authentifie: { status: 401, description: 'No credentials.' },
   jeton_invalide: { status: 401, description: 'Bad or expired access token or refresh token.' },
   identifiants_invalides: { status: 401, description: 'Login failed.' },

@@ -1,6 +1,7 @@
 export * from './catalogue/index';
 export * from './errors';
 export * from './integration/landing';
+export * from './integration/password-links';
 export * from './modules';
 export * from './openapi-text';
 export * from './registry/index';
@@ -9,6 +10,7 @@ export * from './schemas/api-keys';
 export * from './schemas/common';
 export * from './schemas/identity';
 export * from './schemas/leads';
+export * from './schemas/password-links';
 export * from './schemas/plans';
 export * from './schemas/portal-access';
 export * from './schemas/sso';

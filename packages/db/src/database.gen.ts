@@ -1681,6 +1681,17 @@ export interface OpportunitiesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface PasswordTokensTable {
+  id: Defaulted<string>;
+  user_id: string;
+  purpose: 'password_reset' | 'invitation';
+  tenant_id: string | null;
+  token_hash: Buffer;
+  created_at: Defaulted<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface PaymentAllocationsTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -3944,6 +3955,7 @@ export interface Database {
   memberships: MembershipsTable;
   milestones: MilestonesTable;
   opportunities: OpportunitiesTable;
+  password_tokens: PasswordTokensTable;
   payment_allocations: PaymentAllocationsTable;
   payment_orders: PaymentOrdersTable;
   payment_reminders: PaymentRemindersTable;

@@ -7,6 +7,11 @@ export { Kysely, PostgresDialect, sql } from 'kysely';
 export type * from './database.gen';
 export { migrateToLatest } from './migrate';
 export { migrations } from './migrations/index';
+export {
+  type RateLimitBucket,
+  type RateLimitVerdict,
+  takeRateLimitUnit,
+} from './rate-limit';
 export type * from './schema';
 
 export interface DatabaseOptions {

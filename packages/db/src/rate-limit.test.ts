@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takeRateLimitUnit } from './rate-limit';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 let tdb: TestDatabase;
@@ -61,5 +62,21 @@ describe('rate_limit_take', () => {
   it('counts exactly under concurrent callers', async () => {
     const all = await Promise.all(Array.from({ length: 60 }, () => take(['busy'], [25])));
     expect(all.filter((r) => r.allowed)).toHaveLength(25);
+  });
+
+  it('takeRateLimitUnit: refuses with the seconds until a unit comes back', async () => {
+    const buckets = [
+      { key: 'wrapper-a', limit: 5 },
+      { key: 'wrapper-b', limit: 1 },
+    ];
+    expect(await takeRateLimitUnit(tdb.db, buckets, 3_600_000)).toEqual({ allowed: true });
+    const refused = await takeRateLimitUnit(tdb.db, buckets, 3_600_000);
+    expect(refused.allowed).toBe(false);
+    // An hour's window of 60 slots: the unit comes back after 60 to 61 minutes.
+    const after = refused.allowed ? 0 : refused.retryAfterSeconds;
+    expect(after).toBeGreaterThan(3_590);
+    expect(after).toBeLessThanOrEqual(3_661);
+    // All or nothing: the refused take left wrapper-a's units alone (4 left of 5).
+    expect((await take(['wrapper-a'], [5], 3_600_000)).remaining).toBe(3);
   });
 });

@@ -25,6 +25,15 @@ export const envVar = {
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .refine((v) => /^https?:\/\/[^/?#]+\/?$/.test(v), 'must be an http(s) origin, without a path')
     .transform((v) => v.replace(/\/$/, '')),
+  /** An SMTP server: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…` (TLS). */
+  smtpUrl: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }),
+  /** A sender: `address@domain` or `Name <address@domain>`. */
+  mailbox: z
+    .string()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'must be an e-mail address, or Name <address>',
+    ),
   /** A shared server-to-server key (SPEC §4): long enough not to be guessed. */
   sharedKey: z.string().min(24, 'must be at least 24 characters'),
   /** A key material secret (hashing, encryption). */

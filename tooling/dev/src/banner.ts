@@ -28,7 +28,7 @@ export function formatBanner(input: BannerInput): string {
     `  Portal     ${input.portalUrl}   (OpenAPI: ${input.portalUrl}/api/v1/openapi.json)`,
     `  Landing    ${input.landingUrl}   (proxy: ${input.landingUrl}/api/v1/public/plans, sync: ${input.landingUrl}/api/erp-sync/health)`,
     `  Database   ${database}`,
-    `  Worker     ${input.workerHealthUrl}   (webhook deliveries, ERP sync to landing, landing → portal forwarding)`,
+    `  Worker     ${input.workerHealthUrl}   (webhook deliveries, ERP sync to landing, landing → portal forwarding, e-mails to .data/mail)`,
     '  Tenant     demo',
     `  Admin      ${input.adminEmail}`,
     `  Password   ${input.adminPassword}   (${input.passwordSource})`,

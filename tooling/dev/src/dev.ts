@@ -81,6 +81,10 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
     PAYMENT_PROVIDER: 'stripe',
     PORTAL_URL: `http://127.0.0.1:${process.env.PORTAL_PORT ?? '3000'}`,
     LANDING_SYNC_URL: `http://127.0.0.1:${landingPort}/api/erp-sync`,
+    // The worker's e-mails (no SMTP in development): written to .data/mail, their links (to
+    // the console, the portal's `/`) printed in its log.
+    CONSOLE_URL: `http://127.0.0.1:${process.env.PORTAL_PORT ?? '3000'}`,
+    MAIL_DIR: path.join(dataRoot, 'mail'),
     TURBO_TELEMETRY_DISABLED: '1',
     // The console's watch build (apps/console's `dev`) and the portal that serves it share this
     // directory, kept out of apps/console/dist, which builds, images and tests read.

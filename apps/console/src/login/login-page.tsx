@@ -1,5 +1,6 @@
 import type { ApiError } from '@erp/sdk';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
 import { useAuth, withReturnTo } from '../api/auth';
 import { ErrorBanner } from '../ui/alert';
 import { Field } from '../ui/field';
@@ -131,6 +132,9 @@ export function LoginPage() {
               </button>
             </div>
           </form>
+          <p>
+            <Link href="/reset-password">Forgot your password?</Link>
+          </p>
         </Page>
       </main>
     </div>

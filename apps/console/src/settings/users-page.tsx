@@ -164,7 +164,7 @@ function AddUserForm({ roles, onAdded }: { roles: string[]; onAdded(user: User):
         <Field
           label="Initial password"
           error={errors.password}
-          hint="Optional; ignored for someone who already has an account on the platform."
+          hint="Optional. Leave it empty to e-mail them an invitation to choose their own (the link works for 7 days). Ignored for someone who already has an account on the platform."
         >
           {(props) => (
             <input {...props} name="password" type="password" autoComplete="new-password" />

@@ -1,5 +1,5 @@
 import { ApiError } from '@erp/contract';
-import { type Database, type Kysely, sql } from '@erp/db';
+import { type Database, type Kysely, takeRateLimitUnit } from '@erp/db';
 
 const HOUR_MS = 3_600_000;
 
@@ -12,13 +12,9 @@ export async function takeHourlyUnit(
   bucket: string,
   limit: number,
 ): Promise<void> {
-  const { rows } = await sql<{ allowed: boolean; reset_ms: string }>`
-    SELECT allowed, reset_ms FROM rate_limit_take(ARRAY[${bucket}]::text[], ARRAY[${limit}]::int[], ${HOUR_MS}::bigint)
-  `.execute(db);
-  const verdict = rows[0];
-  if (verdict?.allowed) return;
-  // reset_ms is the database's clock (Unix ms) of the next free unit.
-  const retryAfter = Math.max(1, Math.ceil((Number(verdict?.reset_ms ?? 0) - Date.now()) / 1000));
+  const verdict = await takeRateLimitUnit(db, [{ key: bucket, limit }], HOUR_MS);
+  if (verdict.allowed) return;
+  const retryAfter = verdict.retryAfterSeconds;
   throw new ApiError(
     'limite_depassee',
     `Too many requests from this address; retry in ${retryAfter} s.`,

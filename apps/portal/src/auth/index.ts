@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
 import { publicOrigin } from '../http/public-origin';
 import { describeCaller } from './me';
+import { requestPasswordReset, setPasswordWithLink } from './password-links';
 import {
   clearRefreshCookie,
   readRefreshCookie,
@@ -17,6 +18,7 @@ import { login, logout, refresh, type TokenPair } from './sessions';
 
 export { generateApiKey, hashApiKey } from './api-key-format';
 export { createTokenSigner, generateSigningKeys, type TokenSigner } from './jwt';
+export { enqueueInvitation } from './password-links';
 export { generatePassword, hashPassword } from './passwords';
 export {
   clearRefreshCookie,
@@ -25,11 +27,12 @@ export {
 } from './refresh-cookie';
 export { isAdmin, requireRight, scopesOutsideModules } from './rights';
 export { secure, securityMiddleware } from './secure';
-export { issueTokens, type TokenPair } from './sessions';
+export { issueTokens, revokeUserSessions, type TokenPair } from './sessions';
 export { SSO_START_PATH, ssoStartUrl } from './sso-policy';
 
 /**
- * Login, refresh, logout and `me`; the door other features use for authentication and rights.
+ * Login, refresh, logout, password reset and `me`; the door other features use for
+ * authentication and rights.
  * Two ways to hold a refresh token: in the JSON bodies (integrators), or in the `erp_refresh`
  * cookie (the console: `refresh_cookie` at login), where scripts cannot read it.
  */
@@ -82,6 +85,17 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(routes.logout, async (c) => {
     await logout(deps, c.req.valid('json').refresh_token);
     return c.body(null, 204);
+  });
+
+  app.openapi(routes.requestPasswordReset, async (c) => {
+    const { email } = c.req.valid('json');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await requestPasswordReset(deps, email, clientAddress(c, trustProxy)), 202);
+  });
+
+  app.openapi(routes.confirmPasswordReset, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await setPasswordWithLink(deps, c.req.valid('json')), 200);
   });
 
   app.openapi(secure(routes.me, deps, 'optional'), async (c) =>

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApiError, isUuid } from '@erp/contract';
-import { sql } from '@erp/db';
+import { type Database, type Kysely, sql } from '@erp/db';
 import type { Deps } from '../deps';
 import { ACCESS_TOKEN_TTL_SECONDS } from './jwt';
 import { beginLoginAttempt, endLoginAttempt } from './login-throttle';
@@ -140,6 +140,20 @@ export async function issueTokens(
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refreshToken,
   };
+}
+
+/** Ends every session of a user (a new password): all their refresh tokens are revoked. */
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 async function revokeFamily(deps: Deps, familyId: string): Promise<void> {

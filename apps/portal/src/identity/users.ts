@@ -1,6 +1,6 @@
 import { ApiError } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
-import { hashPassword, isAdmin } from '../auth';
+import { enqueueInvitation, hashPassword, isAdmin, revokeUserSessions } from '../auth';
 import type { Deps } from '../deps';
 import type { AdminActor } from './settings-access';
 
@@ -36,7 +36,11 @@ export async function listUsers(deps: Deps, actor: AdminActor) {
   return rows.map((r) => presentUser({ ...r, created_at: new Date(r.created_at) }));
 }
 
-/** Adds a user: a membership for a known e-mail, else a new account. */
+/**
+ * Adds a user: a membership for a known e-mail, else a new account. An account without a
+ * password (created here without one, or invited earlier and not yet arrived) is mailed an
+ * invitation to set its own, queued in the same transaction (SPEC §13).
+ */
 export async function createUser(
   deps: Deps,
   actor: AdminActor,
@@ -48,13 +52,13 @@ export async function createUser(
     const user =
       (await trx
         .selectFrom('users')
-        .select(['id', 'email', 'name'])
+        .select(['id', 'email', 'name', sql<boolean>`password_hash IS NULL`.as('invitee')])
         .where(sql<string>`lower(email)`, '=', input.email.toLowerCase())
         .executeTakeFirst()) ??
       (await trx
         .insertInto('users')
         .values({ email: input.email, name: input.name, password_hash: passwordHash })
-        .returning(['id', 'email', 'name'])
+        .returning(['id', 'email', 'name', sql<boolean>`password_hash IS NULL`.as('invitee')])
         .executeTakeFirstOrThrow());
     const membership = await trx
       .insertInto('memberships')
@@ -64,6 +68,13 @@ export async function createUser(
       .executeTakeFirst();
     if (!membership)
       throw new ApiError('conflit', 'This user is already a member.', { field: 'email' });
+    if (user.invitee) {
+      await enqueueInvitation(trx, {
+        userId: user.id,
+        tenantId: actor.tenant.id,
+        invitedBy: actor.userId,
+      });
+    }
     return presentUser({
       ...user,
       roles: membership.roles,
@@ -124,14 +135,7 @@ export async function updateUser(
           throw error;
         });
       // A new password ends the user's other sessions.
-      if (passwordHash) {
-        await trx
-          .updateTable('refresh_tokens')
-          .set({ revoked_at: deps.now() })
-          .where('user_id', '=', id)
-          .where('revoked_at', 'is', null)
-          .execute();
-      }
+      if (passwordHash) await revokeUserSessions(trx, id, deps.now());
     }
     const row = await members(trx, actor.tenant.id)
       .where('u.id', '=', id)

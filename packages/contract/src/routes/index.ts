@@ -1,4 +1,5 @@
 import * as auth from './auth';
+import * as passwordLinks from './password-links';
 import * as platform from './platform';
 import * as portalAccess from './portal-access';
 import * as settings from './settings';
@@ -6,6 +7,14 @@ import * as sso from './sso';
 import * as webhooks from './webhooks';
 
 /** Every route of the contract, by name. The portal implements each one. */
-export const routes = { ...auth, ...settings, ...portalAccess, ...webhooks, ...platform, ...sso };
+export const routes = {
+  ...auth,
+  ...passwordLinks,
+  ...settings,
+  ...portalAccess,
+  ...webhooks,
+  ...platform,
+  ...sso,
+};
 export type RouteName = keyof typeof routes;
-export { auth, platform, portalAccess, settings, sso, webhooks };
+export { auth, passwordLinks, platform, portalAccess, settings, sso, webhooks };

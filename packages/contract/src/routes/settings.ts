@@ -43,7 +43,7 @@ export const createUser = createRoute({
   path: '/api/v1/settings/users',
   summary: 'Add a user to the tenant',
   description:
-    'An e-mail already known to the platform gets a membership; `password` is then ignored.',
+    'An e-mail already known to the platform gets a membership; `password` is then ignored. Without `password`, a new account is invited: it receives an e-mail with a link (valid 7 days) to set its own password. Someone invited earlier who has not set one yet is invited again.',
   request: { headers: TenantHeadersSchema, body: jsonBody(CreateUserBodySchema) },
   responses: {
     201: jsonResponse(UserSchema, 'The user.'),

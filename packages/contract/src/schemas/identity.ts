@@ -85,7 +85,9 @@ export const CreateUserBodySchema = z
     email: EmailSchema,
     name: z.string().min(1).max(200),
     roles: z.array(RoleSchema).min(1).max(20),
-    password: PasswordSchema.optional(),
+    password: PasswordSchema.optional().openapi({
+      description: 'Omit it to e-mail the new user an invitation to set their own.',
+    }),
   })
   .openapi('CreateUserRequest');
 

@@ -15,6 +15,7 @@ import * as loginFailures from './2026-11-24-0013-login-failures';
 import * as renamedStatusesDeclaredIndexes14 from './2026-11-24-0014-renamed-statuses-declared-indexes';
 import * as fullCatalogue15 from './2026-11-24-0015-full-catalogue';
 import * as sso16 from './2026-11-24-0016-sso';
+import * as passwordTokens17 from './2026-11-24-0017-password-tokens';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0014-renamed-statuses-declared-indexes': renamedStatusesDeclaredIndexes14,
   '2026-11-24-0015-full-catalogue': fullCatalogue15,
   '2026-11-24-0016-sso': sso16,
+  '2026-11-24-0017-password-tokens': passwordTokens17,
 };

@@ -1,0 +1,123 @@
+import {
+  generatePasswordLinkToken,
+  hashPasswordLinkToken,
+  InvitationMailPayloadSchema,
+  PASSWORD_LINK_TTL_SECONDS,
+  type PasswordLinkPurpose,
+  PasswordResetMailPayloadSchema,
+  passwordLinkJobs,
+} from '@erp/contract';
+import type { Logger } from '@erp/logger';
+import type { TaskList } from 'graphile-worker';
+import type pg from 'pg';
+import type { Mailer } from './mailer';
+import { invitationMail, passwordResetMail } from './templates';
+
+export interface PasswordLinkDeps {
+  pool: pg.Pool;
+  mailer: Mailer;
+  /** The console's origin: the links point at its `/reset-password` and `/invitation` pages. */
+  consoleUrl: string;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * The mail jobs the portal queues. Each mints its link's token right before mailing it (only its
+ * hash is stored), so the token exists in this process and the message only. A job that fails
+ * to send is retried by graphile-worker and mints a new token; the unsent one is never known.
+ */
+export function passwordLinkTasks(deps: PasswordLinkDeps): TaskList {
+  return {
+    [passwordLinkJobs.passwordReset]: async function mailPasswordReset(payload) {
+      const { email } = PasswordResetMailPayloadSchema.parse(payload);
+      const { rows } = await deps.pool.query<{ id: string; email: string; name: string }>(
+        'SELECT id, email, name FROM users WHERE lower(email) = lower($1)',
+        [email],
+      );
+      const user = rows[0];
+      // No account uses the e-mail: nothing to send (the portal answered the same anyway).
+      if (!user) return;
+      const token = await mintLink(deps, user.id, 'password_reset', null);
+      const link = `${deps.consoleUrl}/reset-password?token=${token}`;
+      await deps.mailer.send({
+        to: user.email,
+        kind: 'password_reset',
+        userId: user.id,
+        link,
+        ...passwordResetMail({
+          name: user.name,
+          email: user.email,
+          link,
+          minutes: PASSWORD_LINK_TTL_SECONDS.password_reset / 60,
+        }),
+      });
+    },
+
+    [passwordLinkJobs.invitation]: async function mailInvitation(payload) {
+      const invitation = InvitationMailPayloadSchema.parse(payload);
+      const { rows } = await deps.pool.query<{
+        id: string;
+        email: string;
+        name: string;
+        has_password: boolean;
+        tenant_name: string;
+        inviter_name: string | null;
+      }>(
+        `SELECT u.id, u.email, u.name, u.password_hash IS NOT NULL AS has_password,
+                t.name AS tenant_name, i.name AS inviter_name
+         FROM memberships m
+         JOIN users u ON u.id = m.user_id
+         JOIN tenants t ON t.id = m.tenant_id
+         LEFT JOIN users i ON i.id = $3
+         WHERE m.user_id = $1 AND m.tenant_id = $2`,
+        [invitation.user_id, invitation.tenant_id, invitation.invited_by],
+      );
+      const invitee = rows[0];
+      // Removed before the mail went, or a password set meanwhile: there is nothing to accept.
+      if (!invitee || invitee.has_password) return;
+      const token = await mintLink(deps, invitee.id, 'invitation', invitation.tenant_id);
+      const link = `${deps.consoleUrl}/invitation?token=${token}`;
+      await deps.mailer.send({
+        to: invitee.email,
+        kind: 'invitation',
+        userId: invitee.id,
+        link,
+        ...invitationMail({
+          name: invitee.name,
+          email: invitee.email,
+          tenantName: invitee.tenant_name,
+          inviterName: invitee.inviter_name,
+          link,
+          days: PASSWORD_LINK_TTL_SECONDS.invitation / 86_400,
+          resetUrl: `${deps.consoleUrl}/reset-password`,
+        }),
+      });
+    },
+  };
+}
+
+/**
+ * Stores a new link's hash and returns its token. The account's dead links (used or expired)
+ * go in the same statement, so the table holds live links and little else.
+ */
+async function mintLink(
+  deps: PasswordLinkDeps,
+  userId: string,
+  purpose: PasswordLinkPurpose,
+  tenantId: string | null,
+): Promise<string> {
+  const token = generatePasswordLinkToken();
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + PASSWORD_LINK_TTL_SECONDS[purpose] * 1000);
+  await deps.pool.query(
+    `WITH dead AS (
+       DELETE FROM password_tokens
+       WHERE user_id = $1 AND (used_at IS NOT NULL OR expires_at <= $5)
+     )
+     INSERT INTO password_tokens (user_id, purpose, tenant_id, token_hash, expires_at)
+     VALUES ($1, $2, $3, $4, $6)`,
+    [userId, purpose, tenantId, hashPasswordLinkToken(token), now, expiresAt],
+  );
+  return token;
+}

@@ -1,0 +1,47 @@
+/**
+ * What the portal and the worker share about the links that set a password (SPEC §13): the
+ * jobs the portal enqueues, how long each kind of link lives, and the token's form and hash.
+ * The worker mints and mails a token; the portal consumes it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { UuidSchema } from '../schemas/common';
+
+/** Jobs the portal enqueues (in the transaction that decided them) and the worker runs. */
+export const passwordLinkJobs = {
+  /** Payload `{email}`: mail a reset link if an account uses that e-mail, else nothing. */
+  passwordReset: 'mail_password_reset',
+  /** Payload `{user_id, tenant_id, invited_by}`: mail an invitation to set a first password. */
+  invitation: 'mail_invitation',
+} as const;
+
+/** Runs of a mail job before graphile-worker gives up (about 1.5 h of its exponential backoff). */
+export const PASSWORD_LINK_JOB_MAX_ATTEMPTS = 8;
+
+export const PasswordResetMailPayloadSchema = z.object({ email: z.string().min(1).max(254) });
+export type PasswordResetMailPayload = z.infer<typeof PasswordResetMailPayloadSchema>;
+
+export const InvitationMailPayloadSchema = z.object({
+  user_id: UuidSchema,
+  tenant_id: UuidSchema,
+  invited_by: UuidSchema,
+});
+export type InvitationMailPayload = z.infer<typeof InvitationMailPayloadSchema>;
+
+export type PasswordLinkPurpose = 'password_reset' | 'invitation';
+
+/** How long a link lives once mailed: 30 minutes for a reset, 7 days for an invitation. */
+export const PASSWORD_LINK_TTL_SECONDS: Record<PasswordLinkPurpose, number> = {
+  password_reset: 30 * 60,
+  invitation: 7 * 24 * 3600,
+};
+
+/** A new link token: 256 random bits, URL-safe, `pwt_` so scanners and people recognise it. */
+export function generatePasswordLinkToken(): string {
+  return `pwt_${randomBytes(32).toString('base64url')}`;
+}
+
+/** What is stored of a token: its SHA-256 (it is high-entropy; argon2 is for passwords). */
+export function hashPasswordLinkToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
