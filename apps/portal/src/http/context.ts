@@ -41,3 +41,19 @@ export function tenantOf(caller: Caller): TenantRef {
     );
   return caller.tenant;
 }
+
+/**
+ * Who made a change, as history rows and the audit log record it: the user of a session, or the
+ * API key itself (not its holder: an integrator's key is told apart from the person who made it).
+ * Names are joined when read, so a renamed key or user shows its current name.
+ */
+export interface ActorRef {
+  type: 'user' | 'api_key';
+  id: string;
+}
+
+export function actorOf(caller: Caller): ActorRef {
+  return caller.kind === 'api_key'
+    ? { type: 'api_key', id: caller.credentialId }
+    : { type: 'user', id: caller.userId };
+}
