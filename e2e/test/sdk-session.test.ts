@@ -31,11 +31,19 @@ afterEach(() => {
 /** A browser-like page of the console: its cookie jar, a cookieSession, a client, and what went by. */
 async function openConsole() {
   const jar: CookieJar = cookieJar(platform.portalUrl);
-  const traffic = { refreshes: 0, expired: 0, bodies: [] as string[] };
+  const traffic = {
+    refreshes: 0,
+    expired: 0,
+    bodies: [] as string[],
+    refreshAnswers: [] as Response[],
+  };
   const fetchThroughJar: typeof fetch = async (input, init) => {
     const response = await jar.fetch(input, init);
     const { pathname } = new URL(String(input));
-    if (pathname === '/api/v1/auth/refresh' && init?.method === 'POST') traffic.refreshes++;
+    if (pathname === '/api/v1/auth/refresh' && init?.method === 'POST') {
+      traffic.refreshes++;
+      traffic.refreshAnswers.push(response);
+    }
     const body = await response.clone().text();
     traffic.bodies.push(body);
     if (body.includes('"jeton_invalide"')) traffic.expired++;
@@ -155,6 +163,10 @@ describe('cookieSession against the portal', () => {
     expect(page.changes).toEqual([true, false]);
     expect(await page.session.accessToken()).toBeUndefined();
     expect(await page.session.refresh()).toBe(false);
+    // The refusal's body was read to its end: left unread, it keeps the request open.
+    const refused = page.traffic.refreshAnswers.at(-1)!;
+    expect(refused.status).toBe(401);
+    expect(refused.bodyUsed).toBe(true);
     // The cookie's value, replayed by hand, is dead on the portal too.
     const replay = await fetch(`${platform.portalUrl}/api/v1/auth/refresh`, {
       method: 'POST',

@@ -90,11 +90,17 @@ export function cookieSession(options: CookieSessionOptions = {}): CookieSession
   async function renew(): Promise<boolean> {
     try {
       const response = await post('/refresh', 'POST');
-      if (response.ok) settle((await response.json()) as AccessToken);
+      if (response.ok) {
+        settle((await response.json()) as AccessToken);
+        return true;
+      }
+      // Read to the end all the same: a body left unread keeps the request open (Chromium never
+      // marks it finished) and, in Node, its connection out of the pool.
+      await response.arrayBuffer().catch(() => undefined);
       // Refused (401, 403): the cookie is gone, used or revoked. A 5xx or an unreachable
       // portal refuses nothing: the session may well live on.
-      else if (response.status < 500) settle(undefined);
-      return response.ok;
+      if (response.status < 500) settle(undefined);
+      return false;
     } catch {
       return false;
     }
