@@ -14,5 +14,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // `expect.poll` waits 1 s by default: a login's round trip through three apps and
+    // Chromium takes longer than that on two cores shared with every other package's tests.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -145,7 +145,8 @@ describe('POST /api/v1/auth/password-reset', () => {
     // portal that looked the e-mail up and queued a job only for real accounts (1.1-1.7 ms more
     // for them, less than the noise's spread) failed both: slower in 112 and 128 of 150 pairs.
     expect(Math.abs(knownSlower - PAIRS / 2)).toBeLessThanOrEqual(3.5 * Math.sqrt(PAIRS / 4));
-  });
+    // 300 requests: ~6 s alone, over 20 s with every package's tests sharing two cores.
+  }, 120_000);
 
   it('throttles per e-mail: the sixth request in an hour is 429 with Retry-After, from any address', async () => {
     const email = `victim-${randomBytes(4).toString('hex')}@nowhere.test`;
