@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from './migrations/index';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 let tdb: TestDatabase;
@@ -62,5 +63,17 @@ describe('rate_limit_take_all', () => {
     const refused = await takeAll(['all-small'], [5], 6);
     expect(refused).toMatchObject({ granted: false, remaining: 5, reset_ms: null });
     expect(await total('all-small')).toBe(0);
+  });
+});
+
+describe('migration 2026-11-24-0020-batch-units', () => {
+  it('goes down and up again', async () => {
+    const migration = migrations['2026-11-24-0020-batch-units']!;
+    // biome-ignore lint/suspicious/noExplicitAny: a migration works on the schema of its time.
+    const db = tdb.db as any;
+    await migration.down!(db);
+    await expect(takeAll(['down'], [5], 1)).rejects.toThrow(/rate_limit_take_all/);
+    await migration.up(db);
+    expect((await takeAll(['down'], [5], 1)).granted).toBe(true);
   });
 });
