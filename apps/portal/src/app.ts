@@ -11,6 +11,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { registerAuthRoutes } from './auth';
+import { registerBatchRoutes } from './batch';
 import { registerConsoleRoutes } from './console';
 import type { Deps } from './deps';
 import type { AppEnv } from './http/context';
@@ -55,6 +56,7 @@ export function buildApp(
   registerWebhookRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
   registerResourceRoutes(app, deps, resources);
+  registerBatchRoutes(app, deps, resources);
   // Last: the console takes the GETs no API route took (but never /api/*).
   registerConsoleRoutes(app, deps);
   return app;

@@ -1,5 +1,14 @@
 export type { components, paths, webhooks } from './api.gen.js';
 export {
+  type BatchOptions,
+  type BatchPath,
+  type BatchResults,
+  type BatchStep,
+  batch,
+  op,
+  ref,
+} from './batch.js';
+export {
   type ApiKeyOptions,
   type Client,
   type ClientOptions,

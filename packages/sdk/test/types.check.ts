@@ -4,13 +4,16 @@
  */
 import {
   type ApiError,
+  batch,
   createClient,
   eq,
   gte,
   in_,
   type ListQuery,
   lt,
+  op,
   order,
+  ref,
   type WebhookEvent,
 } from '../src/index';
 
@@ -58,4 +61,38 @@ export function narrow(event: WebhookEvent) {
   if (event.type === 'sales_order.created') return event.data.object.number;
   if (event.type === 'webhook.test') return event.data.message;
   return event.id;
+}
+
+export async function batchChecks() {
+  const { data, error } = await batch(client, [
+    op.post('/api/v1/customers', {
+      body: { name: 'Müller GmbH', customer_type: 'company', active: true },
+    }),
+    op.post('/api/v1/sales-orders', {
+      body: { customer_id: ref(0, 'id'), order_date: '2026-03-05', currency: 'EUR', lines: [] },
+    }),
+    op.post('/api/v1/sales-orders/{id}/confirm', { path: { id: ref(1, 'id') } }),
+    op.get('/api/v1/sales-orders', { query: { customer_id: eq(ref(0, 'id')) } }),
+    op.patch('/api/v1/customers/{id}', { path: { id: ref(0, 'id') }, body: {}, ifMatch: '"1"' }),
+    op.delete('/api/v1/customers/{id}', { path: { id: 'x' } }),
+  ]);
+  if (error) return error.params.index;
+  const status: 'brouillon' | 'confirme' | 'livre' | 'facture' | 'annule' =
+    data.results[2].body.status;
+  const rows: number = data.results[3].body.data.length;
+  const deleted: null = data.results[5].body;
+  // @ts-expect-error a customer has no status
+  data.results[0].body.status;
+  // @ts-expect-error there are six results
+  data.results[6];
+  // @ts-expect-error settings are not business resources: a batch refuses them
+  op.post('/api/v1/settings/users', { body: { email: 'a@b.c', name: 'A', roles: [] } });
+  // @ts-expect-error bodies are checked against the route
+  op.post('/api/v1/customers', { body: { colour: 'red' } });
+  const body = { name: 'A', customer_type: 'company', active: true } as const;
+  // @ts-expect-error If-Match is a PATCH's
+  op.post('/api/v1/customers', { body, ifMatch: '"1"' });
+  // @ts-expect-error the path parameter is required
+  op.get('/api/v1/customers/{id}');
+  return [status, rows, deleted];
 }

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   RESOURCE_SECURITY,
   type Resource,
   type ResourceOperation,
@@ -12,17 +11,24 @@ import type pg from 'pg';
 import { requireRight, securityMiddleware } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
-import { requestFingerprint, runIdempotent, type StoredResponse } from './idempotency';
-import { getRecord, listRecords } from './records-read';
+import { requestFingerprint, runIdempotent } from './idempotency';
 import {
-  insertRecord,
-  patchRecord,
-  removeRecord,
-  transitionRecord,
-  type WrittenRecord,
-} from './records-write';
+  type OperationResult,
+  parseIfMatch,
+  type RecordOperation,
+  resourceRight,
+  runOperation,
+} from './operation';
 import { validateLazily } from './validation';
 
+export { requestFingerprint, runIdempotent } from './idempotency';
+export {
+  type OperationResult,
+  parseIfMatch,
+  type RecordOperation,
+  resourceRight,
+  runOperation,
+} from './operation';
 export { mapWriteError } from './pg-errors';
 export { insertRecord, transitionRecord } from './records-write';
 export { createTenantDatabase, type TenantDatabase } from './tenant-database';
@@ -66,7 +72,7 @@ function requireResourceRight(
   resource: Resource,
   kind: ResourceRouteKind,
 ): MiddlewareHandler<AppEnv> {
-  const right = `${resource.module}:${kind === 'list' || kind === 'get' ? 'read' : 'write'}`;
+  const right = resourceRight(resource, kind);
   return async function checkResourceRight(c, next) {
     const caller = callerOf(c);
     requireRight({ rights: caller.rights, modules: tenantOf(caller).modules }, right);
@@ -76,115 +82,74 @@ function requireResourceRight(
 
 function handlerFor(
   deps: Deps,
-  { kind, resource, action }: ResourceOperation & { resource: Resource },
+  { kind, method, resource, action }: ResourceOperation & { resource: Resource },
 ): Handler {
-  /** Runs single statements for the caller's tenant (rights were checked by the route's middleware). */
-  const inTenant = <T>(c: Ctx, work: (client: pg.PoolClient) => Promise<T>) =>
-    deps.tenantDb.run(tenantOf(callerOf(c)).id, work);
-  const id = (c: Ctx) => (c.req.valid as (t: 'param') => { id: string })('param').id.toLowerCase();
-  const json = (c: Ctx) => (c.req.valid as (t: 'json') => Record<string, unknown>)('json');
-  const tenantId = (c: Ctx) => tenantOf(callerOf(c)).id;
-
-  /** Runs a POST once per Idempotency-Key (same body → same response); the claim, the write and the stored response share one transaction. */
-  const once = async (
-    c: Ctx,
-    body: unknown,
-    write: (client: pg.PoolClient) => Promise<WrittenRecord>,
-    status: number,
-  ) => {
-    const asResponse = (record: WrittenRecord): StoredResponse => ({
-      status,
-      etag: etag(record.version),
-      body: record.json,
-    });
-    const key = c.req.header('idempotency-key');
+  return async function handleResourceOperation(c) {
+    const tenantId = tenantOf(callerOf(c)).id;
+    const operation = operationOf(c, kind, resource, action);
+    const run = (client: pg.PoolClient) => runOperation(client, tenantId, operation);
+    // A POST runs once per Idempotency-Key (same body → same response): the claim, the write
+    // and the stored response share one transaction. Anything else is single statements.
+    const key = method === 'post' ? c.req.header('idempotency-key') : undefined;
     const result = key
-      ? await deps.tenantDb.transaction(tenantId(c), (client) =>
+      ? await deps.tenantDb.transaction(tenantId, (client) =>
           runIdempotent(
             client,
-            tenantId(c),
+            tenantId,
             key,
-            requestFingerprint(c.req.method, c.req.path, body),
-            async () => asResponse(await write(client)),
+            requestFingerprint(
+              c.req.method,
+              c.req.path,
+              'body' in operation ? operation.body : null,
+            ),
+            async () => {
+              // Creations and actions, the POSTs, always answer a record.
+              const { status, etag, body } = await run(client);
+              return { status, etag, body: body ?? '' };
+            },
           ),
         )
-      : { ...asResponse(await inTenant(c, write)), replayed: false };
-    return respond(c, result.status, result.body, { etag: result.etag, replayed: result.replayed });
+      : { ...(await deps.tenantDb.run(tenantId, run)), replayed: false };
+    return respond(c, result);
   };
+}
 
+/** The validated input of a request as the engine's operation. */
+function operationOf(
+  c: Ctx,
+  kind: ResourceRouteKind,
+  resource: Resource,
+  action: string | undefined,
+): RecordOperation {
+  const valid = (target: string) => (c.req.valid as (t: string) => never)(target);
+  const id = () => (valid('param') as { id: string }).id.toLowerCase();
   switch (kind) {
-    case 'list':
-      return async (c) => {
-        const { page_size, cursor } = (
-          c.req.valid as (t: 'query') => { page_size?: number; cursor?: string }
-        )('query');
-        const body = await inTenant(c, (client) =>
-          listRecords(client, resource, tenantId(c), c.req.queries(), {
-            pageSize: page_size,
-            cursor,
-          }),
-        );
-        return respond(c, 200, body);
-      };
+    case 'list': {
+      const { page_size, cursor } = valid('query') as { page_size?: number; cursor?: string };
+      return { kind, resource, query: c.req.queries(), pageSize: page_size, cursor };
+    }
     case 'get':
-      return async (c) => {
-        const record = await inTenant(c, (client) =>
-          getRecord(client, resource, tenantId(c), id(c)),
-        );
-        return respond(c, 200, record.json, { etag: etag(record.version) });
-      };
-    case 'create':
-      return async (c) => {
-        const body = json(c);
-        return once(c, body, (client) => insertRecord(client, resource, tenantId(c), body), 201);
-      };
-    case 'update':
-      return async (c) => {
-        const expected = parseIfMatch(c.req.header('if-match'));
-        const record = await inTenant(c, (client) =>
-          patchRecord(client, resource, tenantId(c), id(c), json(c), expected),
-        );
-        return respond(c, 200, record.json, { etag: etag(record.version) });
-      };
     case 'delete':
-      return async (c) => {
-        await inTenant(c, (client) => removeRecord(client, resource, tenantId(c), id(c)));
-        return c.body(null, 204);
+      return { kind, resource, id: id() };
+    case 'create':
+      return { kind, resource, body: valid('json') };
+    case 'update':
+      return {
+        kind,
+        resource,
+        id: id(),
+        body: valid('json'),
+        expectedVersion: parseIfMatch(c.req.header('if-match')),
       };
     case 'action':
-      return async (c) =>
-        once(
-          c,
-          null,
-          (client) => transitionRecord(client, resource, tenantId(c), id(c), action!),
-          200,
-        );
+      return { kind, resource, id: id(), action: action! };
   }
 }
 
-function respond(
-  c: Ctx,
-  status: number,
-  body: string,
-  options: { etag?: string | null; replayed?: boolean } = {},
-): Response {
+function respond(c: Ctx, result: OperationResult & { replayed: boolean }): Response {
+  if (result.body === null) return c.body(null, result.status as 204);
   c.header('Content-Type', 'application/json; charset=utf-8');
-  if (options.etag) c.header('ETag', options.etag);
-  if (options.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.body(body, status as 200);
-}
-
-function etag(version: number): string {
-  return `"${version}"`;
-}
-
-/** `"3"`, `W/"3"` or `*` (any version); anything else cannot match any version: conflict. */
-function parseIfMatch(header: string | undefined): number | null {
-  if (header === undefined || header.trim() === '*') return null;
-  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
-  if (!match)
-    throw new ApiError('conflit', 'If-Match does not name a version of this record.', {
-      reason: 'version_mismatch',
-    });
-  return Number(match[1]);
+  if (result.etag) c.header('ETag', result.etag);
+  if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.body(result.body, result.status as 200);
 }

@@ -19,6 +19,7 @@ export const RESERVED_PATHS = new Set([
   'events',
   'idempotency-keys',
   'document-sequences',
+  'batch',
 ]);
 /** SQL keywords PostgreSQL reserves: unusable as bare column names. */
 export const SQL_RESERVED = new Set([

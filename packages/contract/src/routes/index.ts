@@ -1,4 +1,5 @@
 import * as auth from './auth';
+import * as batch from './batch';
 import * as passwordLinks from './password-links';
 import * as platform from './platform';
 import * as portalAccess from './portal-access';
@@ -15,6 +16,7 @@ export const routes = {
   ...webhooks,
   ...platform,
   ...sso,
+  ...batch,
 };
 export type RouteName = keyof typeof routes;
-export { auth, passwordLinks, platform, portalAccess, settings, sso, webhooks };
+export { auth, batch, passwordLinks, platform, portalAccess, settings, sso, webhooks };

@@ -1,0 +1,142 @@
+import { ApiError, type BatchOperation, routes } from '@erp/contract';
+import type pg from 'pg';
+import type { Deps } from '../deps';
+import {
+  type OperationResult,
+  requestFingerprint,
+  runIdempotent,
+  runOperation,
+} from '../resources';
+import { type BatchCaller, planOperation, unsupportedOperation } from './plan';
+import { fillBody, fillPath, type Lookup, valueAt } from './references';
+import type { ResolvedRoute, RouteResolver } from './resolve';
+import { operationInput } from './validate';
+
+/** The batch's answer: `{results}` as JSON text, and whether it is an Idempotency-Key replay. */
+export interface BatchAnswer {
+  body: string;
+  replayed: boolean;
+}
+
+/**
+ * Runs a batch: every operation planned (references, route, right) before anything runs, then
+ * all of them in order in one transaction of the tenant, through the resource engine. The first
+ * failure throws its error with `params.index` and the transaction rolls back, events (the
+ * outbox, and with it the webhook jobs) included. With an Idempotency-Key the claim, the
+ * operations and the stored answer share that transaction, as a single POST's do.
+ */
+export async function runBatch(
+  deps: Deps,
+  resolveRoute: RouteResolver,
+  who: BatchCaller,
+  operations: BatchOperation[],
+  idempotencyKey: string | undefined,
+): Promise<BatchAnswer> {
+  const planned = operations.map((operation, index) =>
+    atIndex(index, () => planOperation(resolveRoute, who, operation, index)),
+  );
+  const tenantId = who.tenant.id;
+  const execute = async (client: pg.PoolClient) => ({
+    status: 200,
+    etag: null,
+    body: await executeBatch(client, tenantId, resolveRoute, operations, planned),
+  });
+  const answer = await deps.tenantDb.transaction(tenantId, (client) =>
+    idempotencyKey
+      ? runIdempotent(
+          client,
+          tenantId,
+          idempotencyKey,
+          requestFingerprint('POST', routes.batch.path, { operations }),
+          () => execute(client),
+        )
+      : execute(client).then((response) => ({ ...response, replayed: false })),
+  );
+  return { body: answer.body, replayed: answer.replayed };
+}
+
+async function executeBatch(
+  client: pg.PoolClient,
+  tenantId: string,
+  resolveRoute: RouteResolver,
+  operations: BatchOperation[],
+  planned: ResolvedRoute[],
+): Promise<string> {
+  await lockDocumentSequences(client, planned);
+  const results: OperationResult[] = [];
+  const parsed = new Map<number, unknown>();
+  const lookup: Lookup = (reference) => {
+    if (!parsed.has(reference.index)) {
+      const body = results[reference.index]!.body;
+      parsed.set(reference.index, body === null ? null : JSON.parse(body));
+    }
+    return valueAt(parsed.get(reference.index), reference);
+  };
+  for (const [index, operation] of operations.entries()) {
+    await atIndex(index, async () => {
+      const route = resolveRoute(operation.method, fillPath(operation.path, lookup));
+      // Values are percent-encoded into the path, so they cannot make it another route.
+      if (route?.operation !== planned[index]!.operation) throw unsupportedOperation(operation);
+      const body = operation.body === undefined ? undefined : fillBody(operation.body, lookup);
+      const input = await operationInput(route, body, operation.if_match);
+      results.push(await runOperation(client, tenantId, input));
+    });
+  }
+  const items = results.map(
+    (r) =>
+      `{"status":${r.status},"etag":${r.etag ? JSON.stringify(r.etag) : 'null'},"body":${r.body ?? 'null'}}`,
+  );
+  return `{"results":[${items.join(',')}]}`;
+}
+
+/**
+ * Takes the document-number counters the batch's creations will use, in one order (by
+ * prefix), before any of them: a batch holds its counters until it commits, and two batches
+ * taking two counters in opposite orders would deadlock. Batches numbering the same documents
+ * run one after the other instead. A counter taken this way but not yet used holds 0, so the
+ * first number is still 1 (`next_document_number`).
+ */
+async function lockDocumentSequences(client: pg.PoolClient, planned: ResolvedRoute[]) {
+  const prefixes = [
+    ...new Set(
+      planned
+        .filter((r) => r.operation.kind === 'create' && r.resource.numbering)
+        .map((r) => r.resource.numbering!.prefix),
+    ),
+  ].sort();
+  if (prefixes.length === 0) return;
+  await client.query(
+    `INSERT INTO document_sequences AS s (tenant_id, prefix, year, last_value)
+     SELECT erp_tenant_id(), p, extract(year FROM now())::integer, 0 FROM unnest($1::text[]) AS p ORDER BY p
+     ON CONFLICT (tenant_id, prefix, year) DO UPDATE SET last_value = s.last_value`,
+    [prefixes],
+  );
+}
+
+/** Runs one operation's step; its error becomes the batch's, with `params.index`. */
+function atIndex<T>(index: number, step: () => T): T {
+  const withIndex = (error: unknown) => {
+    if (!(error instanceof ApiError)) return error;
+    return new ApiError(
+      error.code,
+      error.message,
+      { ...error.params, index },
+      {
+        status: error.status,
+        headers: error.headers,
+        cause: error,
+      },
+    );
+  };
+  try {
+    const result = step();
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        throw withIndex(error);
+      }) as T;
+    }
+    return result;
+  } catch (error) {
+    throw withIndex(error);
+  }
+}

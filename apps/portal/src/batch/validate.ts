@@ -1,0 +1,66 @@
+import { ApiError, resourceRoutes } from '@erp/contract';
+import { invalidRequest } from '@erp/http';
+import type { ZodType } from 'zod';
+import { parseIfMatch, type RecordOperation } from '../resources';
+import type { ResolvedRoute } from './resolve';
+
+/**
+ * An operation's input checked against its contract route exactly as the route checks it alone
+ * (the same zod schemas, query then path then body, the same `requete_invalide` issues), and
+ * turned into the engine's operation.
+ */
+export async function operationInput(
+  { resource, operation, id, query }: ResolvedRoute,
+  body: unknown,
+  ifMatch: string | undefined,
+): Promise<RecordOperation> {
+  const { kind, action } = operation;
+  const { route } = resourceRoutes(resource).find((r) => r.kind === kind && r.action === action)!;
+  const request = route.request ?? {};
+  let validQuery: { page_size?: number; cursor?: string } = {};
+  if (request.query) {
+    validQuery = await parse(request.query as ZodType, flatten(query), 'query');
+  } else if (Object.keys(query).length > 0) {
+    throw new ApiError('requete_invalide', 'This operation takes no query string.', {
+      reason: 'unexpected_query',
+    });
+  }
+  const validId = request.params
+    ? (await parse<{ id: string }>(request.params as ZodType, { id }, 'param')).id.toLowerCase()
+    : '';
+  const json = request.body?.content['application/json'];
+  const schema = json && 'schema' in json ? (json.schema as ZodType) : undefined;
+  const validBody = schema ? await parse<Record<string, unknown>>(schema, body, 'json') : {};
+  switch (kind) {
+    case 'list':
+      return { kind, resource, query, pageSize: validQuery.page_size, cursor: validQuery.cursor };
+    case 'get':
+    case 'delete':
+      return { kind, resource, id: validId };
+    case 'create':
+      return { kind, resource, body: validBody };
+    case 'update':
+      return {
+        kind,
+        resource,
+        id: validId,
+        body: validBody,
+        expectedVersion: parseIfMatch(ifMatch),
+      };
+    case 'action':
+      return { kind, resource, id: validId, action: action! };
+  }
+}
+
+async function parse<T>(schema: ZodType, value: unknown, target: string): Promise<T> {
+  const result = await schema.safeParseAsync(value);
+  if (!result.success) throw invalidRequest(target, result.error);
+  return result.data as T;
+}
+
+/** A key given once is a string, as Hono's query validator hands it to the schema. */
+function flatten(query: Record<string, string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(query).map(([key, values]) => [key, values.length === 1 ? values[0]! : values]),
+  );
+}

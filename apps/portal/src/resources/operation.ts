@@ -1,0 +1,89 @@
+import { ApiError, type Resource, type ResourceRouteKind } from '@erp/contract';
+import type pg from 'pg';
+import { getRecord, listRecords } from './records-read';
+import {
+  insertRecord,
+  patchRecord,
+  removeRecord,
+  transitionRecord,
+  type WrittenRecord,
+} from './records-write';
+
+/** One operation of the engine on one resource, its input already validated. */
+export type RecordOperation = { resource: Resource } & (
+  | { kind: 'list'; query: Record<string, string[]>; pageSize?: number; cursor?: string }
+  | { kind: 'get'; id: string }
+  | { kind: 'create'; body: Record<string, unknown> }
+  | { kind: 'update'; id: string; body: Record<string, unknown>; expectedVersion: number | null }
+  | { kind: 'delete'; id: string }
+  | { kind: 'action'; id: string; action: string }
+);
+
+/** The right an operation needs: `<module>:read` for list and get, `<module>:write` for the rest. */
+export function resourceRight(resource: Resource, kind: ResourceRouteKind): string {
+  return `${resource.module}:${kind === 'list' || kind === 'get' ? 'read' : 'write'}`;
+}
+
+/** What an operation answers: status, ETag and JSON text (null for 204). */
+export interface OperationResult {
+  status: number;
+  etag: string | null;
+  body: string | null;
+}
+
+/**
+ * Runs one operation on `client`, in whatever transaction the caller holds: a request's own
+ * (single statements, or the Idempotency-Key's transaction) or a batch's, where it is one of
+ * many that commit or roll back together.
+ */
+export async function runOperation(
+  client: pg.PoolClient,
+  tenantId: string,
+  operation: RecordOperation,
+): Promise<OperationResult> {
+  const { resource } = operation;
+  switch (operation.kind) {
+    case 'list': {
+      const { pageSize, cursor } = operation;
+      const body = await listRecords(client, resource, tenantId, operation.query, {
+        pageSize,
+        cursor,
+      });
+      return { status: 200, etag: null, body };
+    }
+    case 'get':
+      return recordResult(200, await getRecord(client, resource, tenantId, operation.id));
+    case 'create':
+      return recordResult(201, await insertRecord(client, resource, tenantId, operation.body));
+    case 'update': {
+      const { id, body, expectedVersion } = operation;
+      return recordResult(
+        200,
+        await patchRecord(client, resource, tenantId, id, body, expectedVersion),
+      );
+    }
+    case 'delete':
+      await removeRecord(client, resource, tenantId, operation.id);
+      return { status: 204, etag: null, body: null };
+    case 'action':
+      return recordResult(
+        200,
+        await transitionRecord(client, resource, tenantId, operation.id, operation.action),
+      );
+  }
+}
+
+function recordResult(status: number, record: WrittenRecord): OperationResult {
+  return { status, etag: `"${record.version}"`, body: record.json };
+}
+
+/** `"3"`, `W/"3"` or `*` (any version); anything else cannot match any version: conflict. */
+export function parseIfMatch(header: string | undefined): number | null {
+  if (header === undefined || header.trim() === '*') return null;
+  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
+  if (!match)
+    throw new ApiError('conflit', 'If-Match does not name a version of this record.', {
+      reason: 'version_mismatch',
+    });
+  return Number(match[1]);
+}
