@@ -7,6 +7,7 @@ export * from './openapi-text';
 export * from './registry/index';
 export * from './routes/index';
 export * from './schemas/api-keys';
+export * from './schemas/audit-log';
 export * from './schemas/common';
 export * from './schemas/identity';
 export * from './schemas/leads';

@@ -106,17 +106,20 @@ export async function recoverDeliveries(
 ) {
   const now = deps.now();
   const from = new Date(since);
-  if (from > now || now.getTime() - from.getTime() > RECOVER_MAX_DAYS * DAY_MS) {
+  const failingSince = await failureStart(deps, tenantId, subscriptionId);
+  const oldest = new Date(now.getTime() - RECOVER_MAX_DAYS * DAY_MS);
+  // Back to when the endpoint began failing, however long ago: what re-enabling offers.
+  if (from > now || from < (failingSince && failingSince < oldest ? failingSince : oldest)) {
     throw new ApiError(
       'requete_invalide',
-      `since must not be in the future nor more than ${RECOVER_MAX_DAYS} days back.`,
+      `since must not be in the future, nor more than ${RECOVER_MAX_DAYS} days back or before the subscription's failing_since.`,
       {
         issues: [
           {
             location: 'json',
             path: 'since',
             code: 'out_of_range',
-            message: `within the last ${RECOVER_MAX_DAYS} days`,
+            message: `within the last ${RECOVER_MAX_DAYS} days, or since failing_since`,
           },
         ],
       },
@@ -136,4 +139,16 @@ export async function recoverDeliveries(
     );
     return { recovered: rows.length };
   });
+}
+
+/** When the subscription's endpoint began failing (null when it is not), or 404. */
+async function failureStart(deps: Deps, tenantId: string, subscriptionId: string) {
+  const row = await deps.db
+    .selectFrom('webhook_subscriptions')
+    .select('failing_since')
+    .where('id', '=', subscriptionId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!row) throw subscriptionNotFound(subscriptionId);
+  return row.failing_since;
 }

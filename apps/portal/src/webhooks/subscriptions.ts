@@ -1,4 +1,9 @@
-import { ApiError, type EventName, WEBHOOK_VERSION } from '@erp/contract';
+import {
+  ApiError,
+  type EventName,
+  WEBHOOK_VERSION,
+  type WebhookDisabledReason,
+} from '@erp/contract';
 import { type Selectable, sql, type WebhookSubscriptionsTable } from '@erp/db';
 import { generateSigningSecret } from '@erp/webhooks';
 import type { Deps } from '../deps';
@@ -13,6 +18,9 @@ const SUBSCRIPTION_COLUMNS = [
   'disabled_reason',
   'webhook_version',
   'previous_secret_expires_at',
+  'disabled_at',
+  'failing_since',
+  'consecutive_failures',
   'created_at',
   'updated_at',
 ] as const;
@@ -38,7 +46,11 @@ export function presentSubscription(row: SubscriptionRow) {
     events: row.events as EventName[],
     description: row.description,
     enabled: row.enabled,
-    disabled_reason: row.disabled_reason,
+    // Written only by the worker, from the contract's reasons.
+    disabled_reason: row.disabled_reason as WebhookDisabledReason | null,
+    disabled_at: row.disabled_at?.toISOString() ?? null,
+    failing_since: row.failing_since?.toISOString() ?? null,
+    consecutive_failures: row.consecutive_failures,
     webhook_version: row.webhook_version,
     previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
     created_at: new Date(row.created_at).toISOString(),
@@ -98,7 +110,10 @@ export async function getSubscription(deps: Deps, tenantId: string, id: string) 
   return presentSubscription(row);
 }
 
-/** Changes URL, events, description or state; setting `enabled` either way clears `disabled_reason`. */
+/**
+ * Changes URL, events, description or state; setting `enabled` either way clears
+ * `disabled_reason` and `disabled_at`.
+ */
 export async function updateSubscription(
   deps: Deps,
   tenantId: string,
@@ -113,7 +128,10 @@ export async function updateSubscription(
       events: input.events,
       description: input.description,
       enabled: input.enabled,
-      ...(input.enabled === undefined ? {} : { disabled_reason: null }),
+      ...(input.enabled === undefined ? {} : { disabled_reason: null, disabled_at: null }),
+      // Re-enabling restarts the count of failed deliveries, so the endpoint gets the grace of a
+      // new one; failing_since stays until an attempt succeeds: it is where a recover starts.
+      ...(input.enabled === true ? { consecutive_failures: 0 } : {}),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

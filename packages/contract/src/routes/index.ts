@@ -1,3 +1,4 @@
+import * as auditLog from './audit-log';
 import * as auth from './auth';
 import * as passwordLinks from './password-links';
 import * as platform from './platform';
@@ -15,6 +16,7 @@ export const routes = {
   ...webhooks,
   ...platform,
   ...sso,
+  ...auditLog,
 };
 export type RouteName = keyof typeof routes;
-export { auth, passwordLinks, platform, portalAccess, settings, sso, webhooks };
+export { auditLog, auth, passwordLinks, platform, portalAccess, settings, sso, webhooks };
