@@ -4,8 +4,15 @@ import {
   WEBHOOK_VERSION,
   type WebhookDisabledReason,
 } from '@erp/contract';
-import { type Selectable, sql, type WebhookSubscriptionsTable } from '@erp/db';
+import {
+  type Database,
+  type Kysely,
+  type Selectable,
+  sql,
+  type WebhookSubscriptionsTable,
+} from '@erp/db';
 import { generateSigningSecret } from '@erp/webhooks';
+import { type AuditSource, recordAudit } from '../audit';
 import type { Deps } from '../deps';
 import { checkSubscriberUrl } from './url-check';
 
@@ -64,26 +71,40 @@ export function subscriptionNotFound(id: string): ApiError {
 }
 
 /** Subscribes a URL; the signing secret is in the result and, sealed, in the database only. */
-export async function createSubscription(deps: Deps, tenantId: string, input: SubscriptionInput) {
+export async function createSubscription(
+  deps: Deps,
+  tenantId: string,
+  input: SubscriptionInput,
+  source: AuditSource,
+) {
   await checkSubscriberUrl(deps, input.url);
   const secret = generateSigningSecret();
   // The id is the secret's associated data, so it is drawn before the row is written.
   const { rows } = await sql<{ id: string }>`SELECT erp_uuidv7() AS id`.execute(deps.db);
   const id = rows[0]!.id;
-  const row = await deps.db
-    .insertInto('webhook_subscriptions')
-    .values({
-      id,
-      tenant_id: tenantId,
-      url: input.url,
-      events: input.events,
-      description: input.description ?? '',
-      enabled: input.enabled ?? true,
-      webhook_version: WEBHOOK_VERSION,
-      secret_sealed: deps.secretBox.seal(secret, id),
-    })
-    .returning(SUBSCRIPTION_COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('webhook_subscriptions')
+      .values({
+        id,
+        tenant_id: tenantId,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? '',
+        enabled: input.enabled ?? true,
+        webhook_version: WEBHOOK_VERSION,
+        secret_sealed: deps.secretBox.seal(secret, id),
+      })
+      .returning(SUBSCRIPTION_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, source, {
+      tenantId,
+      action: 'webhook.created',
+      target: { type: 'webhook_subscription', id },
+      details: { url: created.url, events: created.events, enabled: created.enabled },
+    });
+    return created;
+  });
   return { ...presentSubscription(row), secret };
 }
 
@@ -119,9 +140,29 @@ export async function updateSubscription(
   tenantId: string,
   id: string,
   input: Partial<SubscriptionInput>,
+  source: AuditSource,
 ) {
   if (input.url !== undefined) await checkSubscriberUrl(deps, input.url);
-  const row = await deps.db
+  return deps.db.transaction().execute(async (trx) => {
+    const updated = await changeSubscription(trx, tenantId, id, input);
+    // The fields sent, as sent: none of them is a secret.
+    await recordAudit(trx, source, {
+      tenantId,
+      action: 'webhook.updated',
+      target: { type: 'webhook_subscription', id },
+      details: { ...input },
+    });
+    return updated;
+  });
+}
+
+async function changeSubscription(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  input: Partial<SubscriptionInput>,
+) {
+  const row = await db
     .updateTable('webhook_subscriptions')
     .set({
       url: input.url,
@@ -143,12 +184,25 @@ export async function updateSubscription(
 }
 
 /** Deletes a subscription with its delivery log. */
-export async function deleteSubscription(deps: Deps, tenantId: string, id: string): Promise<void> {
-  const deleted = await deps.db
-    .deleteFrom('webhook_subscriptions')
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .returning('id')
-    .executeTakeFirst();
-  if (!deleted) throw subscriptionNotFound(id);
+export async function deleteSubscription(
+  deps: Deps,
+  tenantId: string,
+  id: string,
+  source: AuditSource,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('webhook_subscriptions')
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .returning(['id', 'url'])
+      .executeTakeFirst();
+    if (!deleted) throw subscriptionNotFound(id);
+    await recordAudit(trx, source, {
+      tenantId,
+      action: 'webhook.deleted',
+      target: { type: 'webhook_subscription', id },
+      details: { url: deleted.url },
+    });
+  });
 }

@@ -28,7 +28,8 @@ export const auditActions = {
     'Single sign-on settings were saved (details: issuer, client_id, allowed_domains, default_role, enforced, client_secret_changed).',
   'sso.deleted': 'Single sign-on was removed.',
   'login.succeeded': 'Someone signed in (details: method password or sso, email).',
-  'login.failed': 'A sign-in was refused (details: method, email, reason: the error code answered).',
+  'login.failed':
+    'A sign-in was refused (details: method, email, reason: the error code answered).',
   'password_reset.requested':
     'A password reset link was asked for an account of a member (details: email).',
   'password_reset.completed': 'A member set a new password with a reset link.',
@@ -38,7 +39,12 @@ export type AuditAction = keyof typeof auditActions;
 export const AUDIT_ACTIONS = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
 
 /** What an audit row is about. */
-export const AUDIT_TARGET_TYPES = ['api_key', 'webhook_subscription', 'user', 'sso_settings'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'api_key',
+  'webhook_subscription',
+  'user',
+  'sso_settings',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS).openapi('AuditAction', {

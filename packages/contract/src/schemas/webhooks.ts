@@ -74,9 +74,12 @@ export const WebhookSubscriptionSchema = z
     events: z.array(WebhookEventNameSchema),
     description: z.string(),
     enabled: z.boolean(),
-    disabled_reason: z.enum(WEBHOOK_DISABLED_REASONS).nullable().openapi({
-      description: `Why the platform disabled the subscription: \`gone\` (the endpoint answered 410), \`failing\` (every attempt failed for ${WEBHOOK_DISABLE_FAILING_DAYS} days), \`failed_deliveries\` (${WEBHOOK_DISABLE_FAILED_DELIVERIES} deliveries in a row used up their retries). Null while enabled or when a user disabled it.`,
-    }),
+    disabled_reason: z
+      .enum(WEBHOOK_DISABLED_REASONS)
+      .nullable()
+      .openapi({
+        description: `Why the platform disabled the subscription: \`gone\` (the endpoint answered 410), \`failing\` (every attempt failed for ${WEBHOOK_DISABLE_FAILING_DAYS} days), \`failed_deliveries\` (${WEBHOOK_DISABLE_FAILED_DELIVERIES} deliveries in a row used up their retries). Null while enabled or when a user disabled it.`,
+      }),
     disabled_at: TimestampSchema.nullable().openapi({
       description: 'When the platform disabled it; null while enabled or when a user disabled it.',
     }),
