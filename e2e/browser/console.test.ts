@@ -166,6 +166,32 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       expect(await page.content()).not.toContain(key);
     });
 
+    it('shows that key’s creation and revocation in Settings → Audit log, filtered by action, never the key', async () => {
+      const name = `CI key ${mode}`;
+      await page.goto(url('/settings/audit-log'));
+      await expect.poll(() => heading().textContent()).toBe('Audit log');
+      await expect.poll(() => page.getByText(/^Loading/).count()).toBe(0);
+      // Newest first: the revocation, then the creation, both by the admin who did them.
+      const rows = page.getByRole('row', { name: new RegExp(name) });
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await rows.nth(0).textContent()).toContain('API key revoked');
+      expect(await rows.nth(1).textContent()).toContain('API key created');
+      expect(await rows.nth(1).textContent()).toContain('Admin');
+      await act.select('Action', 'api_key.created');
+      await expect.poll(() => rows.count()).toBe(1);
+      const created = await rows.nth(0).textContent();
+      expect(created).toContain('sales:read');
+      expect(created).toContain('127.0.0.1');
+      const all = page.getByRole('row');
+      await expect
+        .poll(async () =>
+          (await all.allTextContents()).slice(1).every((t) => t.includes('API key created')),
+        )
+        .toBe(true);
+      expect(await page.content()).not.toMatch(/service_live_[A-Za-z0-9]+_[A-Za-z0-9]{20}/);
+      await look('audit-log');
+    });
+
     it('subscribes a webhook, sends a test delivery, sees and replays it, rotates the secret', async () => {
       const endpoint = `${receiverUrl}/hook/${mode}`;
       await page.goto(url('/settings/webhooks'));

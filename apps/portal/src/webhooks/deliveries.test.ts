@@ -279,6 +279,22 @@ describe('recovering failed deliveries', () => {
       attempts: 20,
       createdAt: ago(41 * 24 * HOUR),
     });
+    // Made before the endpoint began failing, it failed after: a recover must find it.
+    const straddling = await seedDelivery(portal.tdb.db, world.tenant.id, sub.id, {
+      status: 'failed',
+      attempts: 1,
+      createdAt: ago(40 * 24 * HOUR + 1000),
+    });
+    await portal.tdb.db
+      .insertInto('webhook_delivery_attempts')
+      .values({
+        delivery_id: straddling,
+        attempt: 1,
+        started_at: failingSince,
+        duration_ms: 3,
+        response_status: 500,
+      })
+      .execute();
     const shown = await get(`${HOOKS}/${sub.id}`);
     expect(shown.body).toMatchObject({
       enabled: false,
@@ -306,11 +322,12 @@ describe('recovering failed deliveries', () => {
       consecutive_failures: 0,
     });
     const recovered = await post(`${HOOKS}/${sub.id}/recover`, { since });
-    expect(recovered.body).toEqual({ recovered: 1 });
+    expect(recovered.body).toEqual({ recovered: 2 });
     expect((await deliveryRow(missed)).status).toBe('pending');
+    expect((await deliveryRow(straddling)).status).toBe('pending');
     expect((await deliveryRow(before)).status).toBe('failed');
-    // Before failing_since and beyond 30 days: refused as before.
-    const earlier = new Date(failingSince.getTime() - HOUR).toISOString();
+    // Before failing_since's minute and beyond 30 days: refused as before.
+    const earlier = new Date(failingSince.getTime() - 61_000).toISOString();
     expect((await post(`${HOOKS}/${sub.id}/recover`, { since: earlier })).status).toBe(400);
   });
 
