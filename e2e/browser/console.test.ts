@@ -275,6 +275,44 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       }
     });
 
+    it('says prominently that the platform disabled a failing endpoint, and re-enables it with a recover since the failure began', async () => {
+      const endpoint = `${receiverUrl}/hook/${mode}`;
+      // As the worker leaves an endpoint that failed for 5 days: disabled, one failed delivery.
+      const failingSince = new Date(Date.now() - 6 * 86_400_000);
+      const { rows } = await platform.db.pool.query<{ id: string }>(
+        `WITH s AS (
+           UPDATE webhook_subscriptions SET enabled = false, disabled_reason = 'failing',
+             disabled_at = now(), failing_since = $2, consecutive_failures = 3
+           WHERE url = $1 RETURNING id, tenant_id)
+         UPDATE webhook_deliveries d SET status = 'failed', attempts = 20, created_at = $2
+         FROM s WHERE d.subscription_id = s.id
+           AND d.id = (SELECT id FROM webhook_deliveries WHERE subscription_id = s.id ORDER BY id LIMIT 1)
+         RETURNING s.id`,
+        [endpoint, failingSince],
+      );
+      const { id } = rows[0]!;
+      await page.goto(url('/settings/webhooks'));
+      await expect
+        .poll(() => page.getByRole('row', { name: new RegExp(endpoint) }).textContent())
+        .toContain('Disabled: endpoint kept failing');
+      await page.goto(url(`/settings/webhooks/${id}`));
+      const banner = page.getByRole('region', { name: 'Disabled by the platform' });
+      await expect.poll(() => banner.count()).toBe(1);
+      expect(await banner.textContent()).toContain('every delivery attempt has failed since');
+      expect(await banner.textContent()).toContain('disabled_reason: failing');
+      await look('webhook-disabled');
+      const before = deliveriesOf('webhook.test').length;
+      await act.press('button', /^Re-enable and recover since/);
+      await expect
+        .poll(() => page.getByRole('status').allTextContents())
+        .toContainEqual(expect.stringContaining('1 failed deliveries queued again'));
+      await expect.poll(() => banner.count()).toBe(0);
+      // The failed delivery goes out again.
+      await eventually('the recovered delivery', async () =>
+        deliveriesOf('webhook.test').length > before ? true : undefined,
+      );
+    });
+
     it('lists sales orders filtered by status=eq.confirme, opens one, confirms a draft', async () => {
       await page.goto(url('/records'));
       await expect.poll(() => heading().textContent()).toBe('Records');
