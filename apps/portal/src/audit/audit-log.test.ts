@@ -544,6 +544,23 @@ describe('sign-ins', () => {
     ]);
   });
 
+  it('a password login into a tenant that requires single sign-on is a failure there (sso_requis)', async () => {
+    const enforced = await portal.provisionTenant();
+    await configureSso(portal, enforced, provider, { enforced: true });
+    const member = await portal.addUser(enforced, ['sales:reader']);
+    const rows = await written(async () =>
+      expect((await login(member.email, PASSWORD, enforced.slug)).status).toBe(403),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        tenant_id: enforced.id,
+        action: 'login.failed',
+        actor_id: member.id,
+        details: { method: 'password', email: member.email, reason: 'sso_requis' },
+      }),
+    ]);
+  });
+
   it('throttled attempts verify nothing and record nothing', async () => {
     const email = `throttled-${randomBytes(3).toString('hex')}@nowhere.test`;
     const headers = { 'x-forwarded-for': '198.51.100.77' };
