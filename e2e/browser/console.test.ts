@@ -166,6 +166,32 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       expect(await page.content()).not.toContain(key);
     });
 
+    it('shows that key’s creation and revocation in Settings → Audit log, filtered by action, never the key', async () => {
+      const name = `CI key ${mode}`;
+      await page.goto(url('/settings/audit-log'));
+      await expect.poll(() => heading().textContent()).toBe('Audit log');
+      await expect.poll(() => page.getByText(/^Loading/).count()).toBe(0);
+      // Newest first: the revocation, then the creation, both by the admin who did them.
+      const rows = page.getByRole('row', { name: new RegExp(name) });
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await rows.nth(0).textContent()).toContain('API key revoked');
+      expect(await rows.nth(1).textContent()).toContain('API key created');
+      expect(await rows.nth(1).textContent()).toContain('Admin');
+      await act.select('Action', 'api_key.created');
+      await expect.poll(() => rows.count()).toBe(1);
+      const created = await rows.nth(0).textContent();
+      expect(created).toContain('sales:read');
+      expect(created).toContain('127.0.0.1');
+      const all = page.getByRole('row');
+      await expect
+        .poll(async () =>
+          (await all.allTextContents()).slice(1).every((t) => t.includes('API key created')),
+        )
+        .toBe(true);
+      expect(await page.content()).not.toMatch(/service_live_[A-Za-z0-9]+_[A-Za-z0-9]{20}/);
+      await look('audit-log');
+    });
+
     it('subscribes a webhook, sends a test delivery, sees and replays it, rotates the secret', async () => {
       const endpoint = `${receiverUrl}/hook/${mode}`;
       await page.goto(url('/settings/webhooks'));
@@ -247,6 +273,44 @@ for (const mode of ['mouse', 'keyboard'] as const) {
         });
         expect(check.error).toBeUndefined();
       }
+    });
+
+    it('says prominently that the platform disabled a failing endpoint, and re-enables it with a recover since the failure began', async () => {
+      const endpoint = `${receiverUrl}/hook/${mode}`;
+      // As the worker leaves an endpoint that failed for 5 days: disabled, one failed delivery.
+      const failingSince = new Date(Date.now() - 6 * 86_400_000);
+      const { rows } = await platform.db.pool.query<{ id: string }>(
+        `WITH s AS (
+           UPDATE webhook_subscriptions SET enabled = false, disabled_reason = 'failing',
+             disabled_at = now(), failing_since = $2, consecutive_failures = 3
+           WHERE url = $1 RETURNING id, tenant_id)
+         UPDATE webhook_deliveries d SET status = 'failed', attempts = 20, created_at = $2
+         FROM s WHERE d.subscription_id = s.id
+           AND d.id = (SELECT id FROM webhook_deliveries WHERE subscription_id = s.id ORDER BY id LIMIT 1)
+         RETURNING s.id`,
+        [endpoint, failingSince],
+      );
+      const { id } = rows[0]!;
+      await page.goto(url('/settings/webhooks'));
+      await expect
+        .poll(() => page.getByRole('row', { name: new RegExp(endpoint) }).textContent())
+        .toContain('Disabled: endpoint kept failing');
+      await page.goto(url(`/settings/webhooks/${id}`));
+      const banner = page.getByRole('region', { name: 'Disabled by the platform' });
+      await expect.poll(() => banner.count()).toBe(1);
+      expect(await banner.textContent()).toContain('every delivery attempt has failed since');
+      expect(await banner.textContent()).toContain('disabled_reason: failing');
+      await look('webhook-disabled');
+      const before = deliveriesOf('webhook.test').length;
+      await act.press('button', /^Re-enable and recover since/);
+      await expect
+        .poll(() => page.getByRole('status').allTextContents())
+        .toContainEqual(expect.stringContaining('1 failed deliveries queued again'));
+      await expect.poll(() => banner.count()).toBe(0);
+      // The failed delivery goes out again.
+      await eventually('the recovered delivery', async () =>
+        deliveriesOf('webhook.test').length > before ? true : undefined,
+      );
     });
 
     it('lists sales orders filtered by status=eq.confirme, opens one, confirms a draft', async () => {

@@ -16,6 +16,7 @@ const WebhooksPage = lazyScreen(() => import('./settings/webhooks-page'), 'Webho
 const WebhookPage = lazyScreen(() => import('./settings/webhook-page'), 'WebhookPage');
 const UsersPage = lazyScreen(() => import('./settings/users-page'), 'UsersPage');
 const SsoPage = lazyScreen(() => import('./settings/sso-page'), 'SsoPage');
+const AuditLogPage = lazyScreen(() => import('./settings/audit-log-page'), 'AuditLogPage');
 const PortalAccessPage = lazyScreen(
   () => import('./settings/portal-access-page'),
   'PortalAccessPage',
@@ -56,9 +57,15 @@ if (opened[1] === 'records' && opened[2]) {
  */
 function preloadScreens(): void {
   const loads = [
-    ...[ApiKeysPage, WebhooksPage, WebhookPage, UsersPage, SsoPage, PortalAccessPage].map(
-      (s) => s.preload,
-    ),
+    ...[
+      ApiKeysPage,
+      WebhooksPage,
+      WebhookPage,
+      UsersPage,
+      SsoPage,
+      AuditLogPage,
+      PortalAccessPage,
+    ].map((s) => s.preload),
     ...[RecordsIndexPage, RecordListPage, RecordPage, RecordFormPage].map((s) => s.preload),
     preloadCatalogue,
   ];
@@ -112,6 +119,7 @@ function Routes() {
             <Route path="/settings/webhooks/:id" component={WebhookPage} />
             <Route path="/settings/users" component={UsersPage} />
             <Route path="/settings/sso" component={SsoPage} />
+            <Route path="/settings/audit-log" component={AuditLogPage} />
             <Route path="/settings/portal-access" component={PortalAccessPage} />
             <Route path="/records" component={RecordsIndexPage} />
             <Route path="/records/:path" component={RecordListPage} />

@@ -10,6 +10,7 @@ import {
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { registerAuditRoutes } from './audit';
 import { registerAuthRoutes } from './auth';
 import { registerBatchRoutes } from './batch';
 import { registerConsoleRoutes } from './console';
@@ -54,6 +55,7 @@ export function buildApp(
   registerIdentityRoutes(app, deps);
   registerSsoRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerAuditRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
   registerResourceRoutes(app, deps, resources);
   registerBatchRoutes(app, deps, resources);

@@ -94,8 +94,14 @@ describe('mail_password_reset', () => {
     expect(smtp.received.length).toBe(before);
   });
 
-  it('retries while the SMTP server is down, then sends', async () => {
+  it('retries while the SMTP server is down, then sends; the request is audited once in each tenant of the account', async () => {
     const user = await createUser();
+    const tenants = [await createTenant(database), await createTenant(database)];
+    for (const tenantId of tenants)
+      await database.pool.query(
+        `INSERT INTO memberships (tenant_id, user_id, roles) VALUES ($1, $2, '{sales:reader}')`,
+        [tenantId, user.id],
+      );
     const down = await startSmtpCapture();
     const port = down.port;
     await down.close();
@@ -112,7 +118,12 @@ describe('mail_password_reset', () => {
       { logger: captureLogger().logger },
     );
     try {
-      await addJob(database, 'mail_password_reset', { email: user.email }, { maxAttempts: 8 });
+      await addJob(
+        database,
+        'mail_password_reset',
+        { email: user.email, address: '192.0.2.44' },
+        { maxAttempts: 8 },
+      );
       const failed = await waitFor(async () => {
         const [job] = await jobsOf(database, 'mail_password_reset');
         return job && job.attempts >= 1 && job.last_error ? job : undefined;
@@ -128,7 +139,26 @@ describe('mail_password_reset', () => {
     }
     await retryNow(database, 'mail_password_reset');
     const mail = await waitFor(() => mailsTo(user.email)[0], 15_000);
-    expect(linkIn(mail).token).toMatch(/^pwt_/);
+    const { token } = linkIn(mail);
+    expect(token).toMatch(/^pwt_/);
+    // Two runs minted a link each; the request is one row per tenant, never the token.
+    expect((await tokensOf(user.id)).length).toBe(2);
+    const { rows } = await database.pool.query(
+      `SELECT tenant_id, action, actor_id, target_type, address, details FROM audit_log
+       WHERE target_id = $1 ORDER BY tenant_id`,
+      [user.id],
+    );
+    expect(rows).toEqual(
+      [...tenants].sort().map((tenantId) => ({
+        tenant_id: tenantId,
+        action: 'password_reset.requested',
+        actor_id: null,
+        target_type: 'user',
+        address: '192.0.2.44',
+        details: { email: user.email, job_id: expect.any(String) },
+      })),
+    );
+    expect(JSON.stringify(rows)).not.toContain(token);
   });
 });
 

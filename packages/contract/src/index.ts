@@ -8,6 +8,7 @@ export * from './registry/index';
 export * from './routes/index';
 export * from './schemas/api-keys';
 export * from './schemas/batch';
+export * from './schemas/audit-log';
 export * from './schemas/common';
 export * from './schemas/identity';
 export * from './schemas/leads';

@@ -468,6 +468,19 @@ export interface AttendancesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface AuditLogTable {
+  id: Defaulted<string>;
+  tenant_id: string | null;
+  at: Defaulted<Timestamp>;
+  action: string;
+  actor_type: 'user' | 'api_key' | null;
+  actor_id: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  address: string | null;
+  details: Defaulted<Json>;
+}
+
 export interface BankAccountsTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -3779,6 +3792,9 @@ export interface WebhookSubscriptionsTable {
   previous_secret_expires_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  consecutive_failures: Defaulted<number>;
+  failing_since: Timestamp | null;
+  disabled_at: Timestamp | null;
 }
 
 export interface WorkCenterMaintenanceTable {
@@ -3888,6 +3904,7 @@ export interface Database {
   asset_revaluations: AssetRevaluationsTable;
   assets: AssetsTable;
   attendances: AttendancesTable;
+  audit_log: AuditLogTable;
   bank_accounts: BankAccountsTable;
   bank_statements: BankStatementsTable;
   bank_transactions: BankTransactionsTable;

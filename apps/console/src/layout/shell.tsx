@@ -18,6 +18,7 @@ function navItems(me: ReturnType<typeof useMe>): { main: NavItem[]; settings: Na
     settings.push({ href: '/settings/webhooks', label: 'Webhooks', prefix: true });
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/users', label: 'Users' });
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/sso', label: 'Single sign-on' });
+  if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/audit-log', label: 'Audit log' });
   if (me.tenant && isSuperAdmin(me))
     settings.push({ href: '/settings/portal-access', label: 'Portal access' });
   return { main, settings };

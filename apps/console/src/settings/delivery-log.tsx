@@ -19,8 +19,11 @@ export function DeliveryLog({
   subscriptionId,
   events,
   version,
+  failingSince,
 }: {
   subscriptionId: string;
+  /** When the endpoint began failing: where a recovery starts by default. */
+  failingSince?: string | null;
   /** The subscription's events: what the event filter offers, with the test event. */
   events: readonly string[];
   version: number;
@@ -161,7 +164,11 @@ export function DeliveryLog({
           </button>
         ) : null}
       </div>
-      <RecoverForm subscriptionId={subscriptionId} onRecovered={reload} />
+      <RecoverForm
+        subscriptionId={subscriptionId}
+        onRecovered={reload}
+        failingSince={failingSince ?? null}
+      />
     </section>
   );
 }
@@ -269,14 +276,17 @@ function Attempts({ subscriptionId, deliveryId }: { subscriptionId: string; deli
 function RecoverForm({
   subscriptionId,
   onRecovered,
+  failingSince,
 }: {
   subscriptionId: string;
   onRecovered(): void;
+  failingSince: string | null;
 }) {
   const [error, setError] = useState<ApiError>();
   const [result, setResult] = useState<string>();
-  const yesterday = new Date(Date.now() - 86_400_000);
-  const local = new Date(yesterday.getTime() - yesterday.getTimezoneOffset() * 60_000)
+  // From when the endpoint began failing, if it is; else the last day.
+  const from = failingSince ? new Date(failingSince) : new Date(Date.now() - 86_400_000);
+  const local = new Date(from.getTime() - from.getTimezoneOffset() * 60_000)
     .toISOString()
     .slice(0, 16);
   return (
@@ -300,7 +310,10 @@ function RecoverForm({
       <h3 id="recover-title">Recover failed deliveries</h3>
       <ErrorBanner error={error} />
       {result ? <Notice>{result}</Notice> : null}
-      <Field label="Failed since" hint="Your local time; at most 30 days back.">
+      <Field
+        label="Failed since"
+        hint="Your local time; at most 30 days back, or since the endpoint began failing."
+      >
         {(props) => (
           <input {...props} name="since" type="datetime-local" required defaultValue={local} />
         )}

@@ -12,6 +12,7 @@ import { Page } from '../ui/page';
 import { SecretOnce } from '../ui/secret-once';
 import { DeliveryLog } from './delivery-log';
 import { EventPicker } from './event-picker';
+import { subscriptionState, WebhookHealth } from './webhook-health';
 
 type Subscription = components['schemas']['WebhookSubscription'];
 
@@ -93,12 +94,24 @@ export function WebhookPage() {
       ) : null}
       {notice ? <Notice>{notice}</Notice> : null}
       <ErrorBanner error={error} />
+      <WebhookHealth
+        subscription={s}
+        onChanged={(text) => {
+          setNotice(text);
+          setLogVersion((v) => v + 1);
+          subscription.reload();
+        }}
+      />
       <dl className="facts card">
         <dt>Endpoint</dt>
         <dd className="url">{s.url}</dd>
         <dt>State</dt>
         <dd>
-          {s.enabled ? 'Enabled' : `Disabled${s.disabled_reason ? `: ${s.disabled_reason}` : ''}`}
+          {s.enabled
+            ? subscriptionState(s)
+            : s.disabled_reason
+              ? `Disabled by the platform ${formatDateTime(s.disabled_at)}`
+              : 'Disabled'}
         </dd>
         <dt>Payload version</dt>
         <dd>{s.webhook_version}</dd>
@@ -113,7 +126,12 @@ export function WebhookPage() {
         <dt>Events</dt>
         <dd>{s.events.join(', ')}</dd>
       </dl>
-      <DeliveryLog subscriptionId={id} events={s.events} version={logVersion} />
+      <DeliveryLog
+        subscriptionId={id}
+        events={s.events}
+        version={logVersion}
+        failingSince={s.failing_since}
+      />
       <EditSubscription
         subscription={s}
         onSaved={() => {

@@ -10,6 +10,7 @@ import { formatDateTime } from '../ui/format';
 import { Page } from '../ui/page';
 import { SecretOnce } from '../ui/secret-once';
 import { EventPicker } from './event-picker';
+import { subscriptionState } from './webhook-health';
 
 type Created = components['schemas']['CreatedWebhookSubscription'];
 
@@ -64,9 +65,11 @@ export function WebhooksPage() {
                       </th>
                       <td>{s.events.length}</td>
                       <td>
-                        {s.enabled
-                          ? 'Enabled'
-                          : `Disabled${s.disabled_reason ? ` (${s.disabled_reason})` : ''}`}
+                        {s.disabled_reason ? (
+                          <strong className="badge badge-failed">{subscriptionState(s)}</strong>
+                        ) : (
+                          subscriptionState(s)
+                        )}
                       </td>
                       <td>{formatDateTime(s.created_at)}</td>
                     </tr>

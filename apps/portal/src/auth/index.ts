@@ -95,7 +95,10 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi(routes.confirmPasswordReset, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await setPasswordWithLink(deps, c.req.valid('json')), 200);
+    return c.json(
+      await setPasswordWithLink(deps, c.req.valid('json'), clientAddress(c, trustProxy)),
+      200,
+    );
   });
 
   app.openapi(secure(routes.me, deps, 'optional'), async (c) =>

@@ -76,8 +76,8 @@ describe('POST /api/v1/auth/password-reset', () => {
   it('answers 202 with one body for a known and an unknown e-mail, and queues the same job', async () => {
     const member = await newMember();
     const unknown = `nobody-${randomBytes(4).toString('hex')}@nowhere.test`;
-    const known = await askReset(member.email.toUpperCase());
-    const stranger = await askReset(unknown);
+    const known = await askReset(member.email.toUpperCase(), '198.51.100.7');
+    const stranger = await askReset(unknown, '198.51.100.8');
     expect(known.status).toBe(202);
     expect(stranger.status).toBe(202);
     expect(known.body).toEqual({ expires_in: 1800 });
@@ -86,7 +86,11 @@ describe('POST /api/v1/auth/password-reset', () => {
     expect([...known.headers.keys()].sort()).toEqual([...stranger.headers.keys()].sort());
     // The portal does not look the e-mail up: the worker does, and mails only a real account.
     const jobs = await queuedJobs('mail_password_reset');
-    expect(jobs.slice(-2)).toEqual([{ email: member.email.toLowerCase() }, { email: unknown }]);
+    // With who asked, for the audit row the worker writes if an account matches.
+    expect(jobs.slice(-2)).toEqual([
+      { email: member.email.toLowerCase(), address: '198.51.100.7' },
+      { email: unknown, address: '198.51.100.8' },
+    ]);
   });
 
   it('takes the same time for a known and an unknown e-mail (150 interleaved pairs)', async () => {
@@ -270,7 +274,10 @@ describe('POST /api/v1/auth/password-reset/confirm', () => {
       .then(portal.json);
     expect(provisioned.status).toBe(201);
     expect((await askReset(`owner@${slug}.test`)).status).toBe(202);
-    expect(await queuedJobs('mail_password_reset')).toContainEqual({ email: `owner@${slug}.test` });
+    expect(await queuedJobs('mail_password_reset')).toContainEqual({
+      email: `owner@${slug}.test`,
+      address: expect.any(String),
+    });
     const token = await issueLink(provisioned.body.admin.id);
     expect((await confirm(token)).status).toBe(200);
     expect(await loginStatus(`owner@${slug}.test`, NEW_PASSWORD)).toBe(200);

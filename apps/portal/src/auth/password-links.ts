@@ -7,6 +7,7 @@ import {
   passwordLinkJobs,
 } from '@erp/contract';
 import { type Database, type Kysely, sql, takeRateLimitUnit } from '@erp/db';
+import { recordAudit } from '../audit';
 import type { Deps } from '../deps';
 import { throttleKey } from './login-throttle';
 import { hashPassword } from './passwords';
@@ -55,7 +56,7 @@ export async function requestPasswordReset(
   }
   await sql`
     SELECT graphile_worker.add_job(${passwordLinkJobs.passwordReset},
-      json_build_object('email', ${normalised}::text),
+      json_build_object('email', ${normalised}::text, 'address', ${clientAddress}::text),
       max_attempts => ${PASSWORD_LINK_JOB_MAX_ATTEMPTS}::int)
   `.execute(deps.db);
   return { expires_in: PASSWORD_LINK_TTL_SECONDS.password_reset };
@@ -88,6 +89,7 @@ export interface PasswordSet {
 export async function setPasswordWithLink(
   deps: Deps,
   input: { token: string; password: string },
+  clientAddress: string,
 ): Promise<PasswordSet> {
   const tokenHash = hashPasswordLinkToken(input.token);
   const link = await findLink(deps.db, tokenHash);
@@ -117,6 +119,29 @@ export async function setPasswordWithLink(
       .where('used_at', 'is', null)
       .execute();
     await revokeUserSessions(trx, link.user_id, now);
+    // An invitation is its tenant's news; a new password concerns every tenant of the account.
+    const tenants = link.tenant_id
+      ? [link.tenant_id]
+      : (
+          await trx
+            .selectFrom('memberships')
+            .select('tenant_id')
+            .where('user_id', '=', link.user_id)
+            .execute()
+        ).map((m) => m.tenant_id);
+    await recordAudit(
+      trx,
+      { actor: { type: 'user', id: link.user_id }, address: clientAddress },
+      ...tenants.map((tenantId) => ({
+        tenantId,
+        action:
+          link.purpose === 'invitation'
+            ? ('invitation.accepted' as const)
+            : ('password_reset.completed' as const),
+        target: { type: 'user' as const, id: link.user_id },
+        details: { email: link.email },
+      })),
+    );
     return { email: link.email, purpose: link.purpose, tenant: link.tenant_slug };
   });
 }
@@ -132,6 +157,7 @@ function findLink(db: Kysely<Database>, tokenHash: Buffer) {
       't.id',
       't.user_id',
       't.purpose',
+      't.tenant_id',
       't.expires_at',
       't.used_at',
       'u.email',

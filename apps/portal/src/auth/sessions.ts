@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { ApiError, isUuid } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
+import { recordSignIn, type SignIn } from '../audit';
 import type { Deps } from '../deps';
 import { ACCESS_TOKEN_TTL_SECONDS } from './jwt';
 import { beginLoginAttempt, endLoginAttempt } from './login-throttle';
@@ -32,15 +33,28 @@ export async function login(
   const email = input.email.trim().toLowerCase();
   // Refused before any lookup or argon2 work when the pair or the address has failed too often.
   const attempt = await beginLoginAttempt(deps.db, email, clientAddress);
-  let userId: string | undefined;
+  let verdict: PasswordVerdict | undefined;
   try {
-    userId = await checkPassword(deps, email, input.password);
+    verdict = await checkPassword(deps, email, input.password);
   } finally {
     // Settled whatever happened: an error before the verdict counts as a failure, as it would
     // if this instance had died, so making the check throw buys no free guess.
-    await endLoginAttempt(deps.db, attempt, userId !== undefined);
+    await endLoginAttempt(deps.db, attempt, verdict?.valid === true);
   }
-  if (!userId) throw new ApiError('identifiants_invalides', 'E-mail or password is incorrect.');
+  const signIn: SignIn = {
+    succeeded: false,
+    method: 'password',
+    email,
+    userId: verdict.userId,
+    tenant: input.tenant,
+    address: clientAddress,
+  };
+  if (!verdict.valid) {
+    // Recorded alike whether the e-mail has an account or not (see recordSignIn).
+    await recordSignIn(deps.db, { ...signIn, reason: 'identifiants_invalides' });
+    throw new ApiError('identifiants_invalides', 'E-mail or password is incorrect.');
+  }
+  const userId = verdict.userId!;
 
   if (input.tenant) {
     const tenant = await deps.db
@@ -52,26 +66,39 @@ export async function login(
       .select(['t.slug', 'm.roles', ...SSO_POLICY_COLUMNS])
       .where(isUuid(input.tenant) ? 't.id' : 't.slug', '=', input.tenant.toLowerCase())
       .executeTakeFirst();
-    if (!tenant?.roles)
-      throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
-    requireSsoUnlessExempt(ssoPolicyOf(tenant.slug, tenant), tenant.roles, origin);
+    try {
+      if (!tenant?.roles)
+        throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
+      requireSsoUnlessExempt(ssoPolicyOf(tenant.slug, tenant), tenant.roles, origin);
+    } catch (error) {
+      if (error instanceof ApiError) await recordSignIn(deps.db, { ...signIn, reason: error.code });
+      throw error;
+    }
   }
-  return issueTokens(deps, userId, randomUUID());
+  return issueTokens(deps, userId, randomUUID(), undefined, (trx) =>
+    recordSignIn(trx, { ...signIn, succeeded: true }),
+  );
 }
 
-/** The user's id when the password is theirs; the same work whether the e-mail is known or not. */
+interface PasswordVerdict {
+  valid: boolean;
+  /** The account using the e-mail, whether the password was right or not. */
+  userId?: string;
+}
+
+/** Whether the password is the account's; the same work whether the e-mail is known or not. */
 async function checkPassword(
   deps: Deps,
   email: string,
   password: string,
-): Promise<string | undefined> {
+): Promise<PasswordVerdict> {
   const user = await deps.db
     .selectFrom('users')
     .select(['id', 'password_hash'])
     .where(sql<string>`lower(email)`, '=', email)
     .executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash, password);
-  return user && valid ? user.id : undefined;
+  return { valid: Boolean(user && valid), userId: user?.id };
 }
 
 /** Rotates a refresh token. A token used twice is a theft signal: its whole family is revoked. */
@@ -111,26 +138,37 @@ export async function logout(deps: Deps, refreshToken: string): Promise<void> {
 /**
  * Opens (or, on refresh, continues) a session: a new refresh token in `familyId` and an access
  * token. `ssoTenantId`: the session was opened by that tenant's single sign-on and is limited
- * to it, for as long as the family lives.
+ * to it, for as long as the family lives. `alongside` writes in the token's transaction (the
+ * sign-in's audit rows).
  */
 export async function issueTokens(
   deps: Deps,
   userId: string,
   familyId: string,
   ssoTenantId?: string,
+  alongside?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<TokenPair> {
   const now = deps.now();
   const refreshToken = `rt_${randomBytes(32).toString('base64url')}`;
-  await deps.db
-    .insertInto('refresh_tokens')
-    .values({
-      family_id: familyId,
-      user_id: userId,
-      token_hash: hashToken(refreshToken),
-      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
-      sso_tenant_id: ssoTenantId ?? null,
-    })
-    .execute();
+  const insert = (db: Kysely<Database>) =>
+    db
+      .insertInto('refresh_tokens')
+      .values({
+        family_id: familyId,
+        user_id: userId,
+        token_hash: hashToken(refreshToken),
+        expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+        sso_tenant_id: ssoTenantId ?? null,
+      })
+      .execute();
+  if (alongside) {
+    await deps.db.transaction().execute(async (trx) => {
+      await insert(trx);
+      await alongside(trx);
+    });
+  } else {
+    await insert(deps.db);
+  }
   return {
     access_token: await deps.tokens.sign(
       { userId, sessionId: familyId, ...(ssoTenantId ? { ssoTenantId } : {}) },

@@ -1,8 +1,9 @@
 import { API_KEY_MAX_LIFETIME_DAYS, ApiError } from '@erp/contract';
 import type { ApiKeysTable, Selectable } from '@erp/db';
+import { recordAudit } from '../audit';
 import { generateApiKey, hashApiKey, scopesOutsideModules } from '../auth';
 import type { Deps } from '../deps';
-import type { AdminActor } from './settings-access';
+import { type AdminActor, adminAuditSource } from './settings-access';
 
 const DAY_MS = 24 * 3600 * 1000;
 const KEY_COLUMNS = [
@@ -104,12 +105,26 @@ export async function createApiKey(
       );
     }
   }
-  return insertKey(deps, actor, {
-    name: input.name,
-    scopes: input.scopes,
-    expiresAt,
-    rateLimit: input.rate_limit_per_minute,
+  return deps.db.transaction().execute(async (trx) => {
+    const created = await insertKey({ ...deps, db: trx }, actor, {
+      name: input.name,
+      scopes: input.scopes,
+      expiresAt,
+      rateLimit: input.rate_limit_per_minute,
+    });
+    await recordAudit(trx, adminAuditSource(actor), {
+      tenantId: actor.tenant.id,
+      action: 'api_key.created',
+      target: { type: 'api_key', id: created.id },
+      details: auditedKey(created),
+    });
+    return created;
   });
+}
+
+/** What the audit log keeps of a key: never the key itself (the prefix is its public id). */
+function auditedKey(key: ReturnType<typeof presentApiKey>) {
+  return { name: key.name, prefix: key.prefix, scopes: key.scopes, expires_at: key.expires_at };
 }
 
 /** Lists the tenant's keys, newest first. */
@@ -126,15 +141,23 @@ export async function listApiKeys(deps: Deps, actor: AdminActor) {
 
 /** Revokes a key of the tenant; effective from the next request on every instance. */
 export async function revokeApiKey(deps: Deps, actor: AdminActor, id: string): Promise<void> {
-  const revoked = await deps.db
-    .updateTable('api_keys')
-    .set({ revoked_at: deps.now() })
-    .where('id', '=', id)
-    .where('tenant_id', '=', actor.tenant.id)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!revoked) throw new ApiError('introuvable', 'No such API key.', { id });
+  await deps.db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: deps.now() })
+      .where('id', '=', id)
+      .where('tenant_id', '=', actor.tenant.id)
+      .where('revoked_at', 'is', null)
+      .returning(['id', 'name', 'prefix'])
+      .executeTakeFirst();
+    if (!revoked) throw new ApiError('introuvable', 'No such API key.', { id });
+    await recordAudit(trx, adminAuditSource(actor), {
+      tenantId: actor.tenant.id,
+      action: 'api_key.revoked',
+      target: { type: 'api_key', id },
+      details: { name: revoked.name, prefix: revoked.prefix },
+    });
+  });
 }
 
 /** Issues a replacement (same name and scopes); the old key lives on for the grace period. */
@@ -166,12 +189,23 @@ export async function rollApiKey(deps: Deps, actor: AdminActor, id: string, grac
       old.expires_at.getTime() - new Date(old.created_at).getTime(),
       API_KEY_MAX_LIFETIME_DAYS * DAY_MS,
     );
-    return insertKey({ ...deps, db: trx }, actor, {
+    const replacement = await insertKey({ ...deps, db: trx }, actor, {
       name: old.name,
       scopes: old.scopes,
       expiresAt: new Date(now.getTime() + Math.max(lifetime, DAY_MS)),
       rateLimit: old.rate_limit_per_minute,
     });
+    await recordAudit(trx, adminAuditSource(actor), {
+      tenantId: actor.tenant.id,
+      action: 'api_key.rolled',
+      target: { type: 'api_key', id: replacement.id },
+      details: {
+        ...auditedKey(replacement),
+        previous_id: id,
+        expire_previous_in_hours: graceHours,
+      },
+    });
+    return replacement;
   });
 }
 

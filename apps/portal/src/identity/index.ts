@@ -1,4 +1,5 @@
 import { routes } from '@erp/contract';
+import { clientAddress } from '@erp/http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { secure } from '../auth';
 import type { Deps } from '../deps';
@@ -7,11 +8,12 @@ import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from './api-keys'
 import { requireAdminSession } from './settings-access';
 import { createUser, listUsers, removeUser, updateUser } from './users';
 
-export { type AdminActor, requireAdminSession } from './settings-access';
+export { type AdminActor, adminAuditSource, requireAdminSession } from './settings-access';
 
 /** Settings → Users and Settings → API keys. */
 export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  const admin = (c: Parameters<typeof callerOf>[0]) => requireAdminSession(callerOf(c));
+  const admin = (c: Parameters<typeof callerOf>[0]) =>
+    requireAdminSession(callerOf(c), clientAddress(c, deps.env.TRUST_PROXY));
 
   app.openapi(secure(routes.listUsers, deps), async (c) =>
     c.json({ data: await listUsers(deps, admin(c)) }, 200),

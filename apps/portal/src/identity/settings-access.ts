@@ -1,4 +1,5 @@
 import { ApiError } from '@erp/contract';
+import type { AuditSource } from '../audit';
 import { isAdmin } from '../auth';
 import { type Caller, type TenantRef, tenantOf } from '../http/context';
 
@@ -7,10 +8,15 @@ export interface AdminActor {
   userId: string;
   tenant: TenantRef;
   roles: string[];
+  /** The client's address, for the audit log. */
+  address: string;
 }
 
-/** Settings → Users and API keys are for admins, in a user session (keys cannot mint keys). */
-export function requireAdminSession(caller: Caller): AdminActor {
+/**
+ * Settings → Users, API keys, single sign-on and the audit log are for admins, in a user session
+ * (keys cannot mint keys).
+ */
+export function requireAdminSession(caller: Caller, address: string): AdminActor {
   const tenant = tenantOf(caller);
   if (caller.kind !== 'session') {
     throw new ApiError('acces_refuse', 'This route needs a user session.', { required: 'session' });
@@ -20,5 +26,10 @@ export function requireAdminSession(caller: Caller): AdminActor {
       required: 'admin',
     });
   }
-  return { userId: caller.userId, tenant, roles: caller.roles };
+  return { userId: caller.userId, tenant, roles: caller.roles, address };
+}
+
+/** Who the audit log names for an admin's act: the user of the session, and their address. */
+export function adminAuditSource(actor: AdminActor): AuditSource {
+  return { actor: { type: 'user', id: actor.userId }, address: actor.address };
 }

@@ -1,8 +1,9 @@
 import { ApiError } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
+import { recordAudit } from '../audit';
 import { enqueueInvitation, hashPassword, isAdmin, revokeUserSessions } from '../auth';
 import type { Deps } from '../deps';
-import type { AdminActor } from './settings-access';
+import { type AdminActor, adminAuditSource } from './settings-access';
 
 interface UserRow {
   id: string;
@@ -75,6 +76,20 @@ export async function createUser(
         invitedBy: actor.userId,
       });
     }
+    const target = { type: 'user', id: user.id } as const;
+    await recordAudit(
+      trx,
+      adminAuditSource(actor),
+      {
+        tenantId: actor.tenant.id,
+        action: 'member.added',
+        target,
+        details: { email: user.email, roles: membership.roles, invited: user.invitee },
+      },
+      ...(user.invitee
+        ? [{ tenantId: actor.tenant.id, action: 'invitation.sent' as const, target }]
+        : []),
+    );
     return presentUser({
       ...user,
       roles: membership.roles,
@@ -140,6 +155,20 @@ export async function updateUser(
     const row = await members(trx, actor.tenant.id)
       .where('u.id', '=', id)
       .executeTakeFirstOrThrow();
+    // Which fields were sent, never the password itself.
+    const changed = (['roles', 'name', 'email', 'password'] as const).filter(
+      (field) => input[field] !== undefined,
+    );
+    await recordAudit(trx, adminAuditSource(actor), {
+      tenantId: actor.tenant.id,
+      action: 'member.updated',
+      target: { type: 'user', id },
+      details: {
+        email: row.email,
+        changed,
+        ...(input.roles ? { roles: row.roles, previous_roles: current.roles } : {}),
+      },
+    });
     return presentUser({ ...row, created_at: new Date(row.created_at) });
   });
 }
@@ -154,16 +183,23 @@ export async function removeUser(deps: Deps, actor: AdminActor, id: string): Pro
       .where('tenant_id', '=', actor.tenant.id)
       .where('user_id', '=', id)
       .execute();
+    await recordAudit(trx, adminAuditSource(actor), {
+      tenantId: actor.tenant.id,
+      action: 'member.removed',
+      target: { type: 'user', id },
+      details: { email: current.email, roles: current.roles },
+    });
   });
 }
 
 async function lockMember(trx: Kysely<Database>, actor: AdminActor, id: string) {
   const row = await trx
-    .selectFrom('memberships')
-    .select('roles')
-    .where('tenant_id', '=', actor.tenant.id)
-    .where('user_id', '=', id)
-    .forUpdate()
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.roles', 'u.email'])
+    .where('m.tenant_id', '=', actor.tenant.id)
+    .where('m.user_id', '=', id)
+    .forUpdate('m')
     .executeTakeFirst();
   if (!row) throw new ApiError('introuvable', 'No such user in this tenant.', { id });
   return row;

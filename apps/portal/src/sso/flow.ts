@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { ApiError, SSO_STATE_TTL_SECONDS } from '@erp/contract';
 import * as oidc from 'openid-client';
+import { recordSignIn, type SignIn } from '../audit';
 import { issueTokens, type TokenPair } from '../auth';
 import type { Deps } from '../deps';
 import { signInMember, type VerifiedIdentity } from './members';
@@ -107,6 +108,7 @@ export async function finishSignIn(
   deps: Deps,
   query: URLSearchParams,
   browserState: string | undefined,
+  clientAddress: string,
 ): Promise<{ tokens: TokenPair; returnTo: string; tenantSlug: string }> {
   const state = query.get('state');
   if (!state) throw invalidState('missing', 'The sign-in has no state: start again.');
@@ -115,44 +117,68 @@ export async function finishSignIn(
     .where('state_hash', '=', hashState(state))
     .returningAll()
     .executeTakeFirst();
+  // Not audited: without a sign-in of ours there is no tenant to tell (anyone can call this).
   if (!started)
     throw invalidState('unknown', 'This sign-in is unknown or was already used: start again.');
-  if (started.expires_at <= deps.now())
-    throw invalidState('expired', 'This sign-in took too long: start again.');
-  if (!browserState || !sameState(browserState, state))
-    throw invalidState('other_browser', 'This sign-in was started in another browser.');
-
-  const error = query.get('error');
-  if (error) {
-    // The person cancelled, or the provider would not let them in (access_denied, …).
-    const code = oauthErrorCode(error);
-    throw refused('provider_refused', `The identity provider refused the sign-in (${code}).`, {
-      error: code,
-    });
-  }
-
-  const provider = await loadProvider(deps, { id: started.tenant_id });
-  let identity: VerifiedIdentity;
-  try {
-    const config = await discoverProvider(deps, provider.client);
-    const callbackUrl = new URL(started.redirect_uri);
-    callbackUrl.search = query.toString();
-    const grant = await oidc.authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: started.code_verifier,
-      expectedState: state,
-      expectedNonce: started.nonce,
-      idTokenExpected: true,
-    });
-    identity = await verifiedIdentity(config, grant);
-  } catch (failure) {
-    throw signInFailure(failure);
-  }
-  const userId = await signInMember(deps, provider.join, identity);
-  return {
-    tokens: await issueTokens(deps, userId, randomUUID(), provider.tenantId),
-    returnTo: started.return_to,
-    tenantSlug: provider.tenantSlug,
+  const signIn: SignIn = {
+    succeeded: false,
+    method: 'sso',
+    email: null,
+    tenant: started.tenant_id,
+    address: clientAddress,
   };
+  try {
+    if (started.expires_at <= deps.now())
+      throw invalidState('expired', 'This sign-in took too long: start again.');
+    if (!browserState || !sameState(browserState, state))
+      throw invalidState('other_browser', 'This sign-in was started in another browser.');
+
+    const error = query.get('error');
+    if (error) {
+      // The person cancelled, or the provider would not let them in (access_denied, …).
+      const code = oauthErrorCode(error);
+      throw refused('provider_refused', `The identity provider refused the sign-in (${code}).`, {
+        error: code,
+      });
+    }
+
+    const provider = await loadProvider(deps, { id: started.tenant_id });
+    let identity: VerifiedIdentity;
+    try {
+      const config = await discoverProvider(deps, provider.client);
+      const callbackUrl = new URL(started.redirect_uri);
+      callbackUrl.search = query.toString();
+      const grant = await oidc.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: started.code_verifier,
+        expectedState: state,
+        expectedNonce: started.nonce,
+        idTokenExpected: true,
+      });
+      identity = await verifiedIdentity(config, grant);
+    } catch (failure) {
+      throw signInFailure(failure);
+    }
+    signIn.email = identity.email.toLowerCase();
+    const member = await signInMember(deps, provider.join, identity, clientAddress);
+    signIn.userId = member.userId;
+    return {
+      tokens: await issueTokens(deps, member.userId, randomUUID(), provider.tenantId, (trx) =>
+        recordSignIn(trx, { ...signIn, succeeded: true, details: { joined: member.joined } }),
+      ),
+      returnTo: started.return_to,
+      tenantSlug: provider.tenantSlug,
+    };
+  } catch (failure) {
+    if (failure instanceof ApiError) {
+      const reason = failure.params.reason;
+      await recordSignIn(deps.db, {
+        ...signIn,
+        reason: failure.code,
+        details: typeof reason === 'string' ? { detail: reason } : undefined,
+      });
+    }
+    throw failure;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ApiError, routes, SSO_STATE_TTL_SECONDS } from '@erp/contract';
-import { validationHook, wantsHtml } from '@erp/http';
+import { clientAddress, validationHook, wantsHtml } from '@erp/http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -26,7 +26,8 @@ const STATE_COOKIE = 'erp_sso';
  */
 export function registerSsoRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const trustProxy = deps.env.TRUST_PROXY;
-  const admin = (c: Context<AppEnv>) => requireAdminSession(callerOf(c));
+  const admin = (c: Context<AppEnv>) =>
+    requireAdminSession(callerOf(c), clientAddress(c, trustProxy));
   const origin = (c: Context) => publicOrigin(c, trustProxy);
 
   app.openapi(secure(routes.getSsoSettings, deps), async (c) =>
@@ -70,7 +71,12 @@ export function registerSsoRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       // Good once whatever happens next: the browser has no more use for it.
       deleteCookie(c, STATE_COOKIE, { path: SSO_CALLBACK_PATH, secure: true, httpOnly: true });
       try {
-        const signedIn = await finishSignIn(deps, query, browserState);
+        const signedIn = await finishSignIn(
+          deps,
+          query,
+          browserState,
+          clientAddress(c, trustProxy),
+        );
         const { refresh_token: refreshToken } = signedIn.tokens;
         setRefreshCookie(c, refreshToken);
         return redirect(c, signedIn.returnTo);

@@ -1,5 +1,6 @@
 import { ApiError } from '@erp/contract';
 import { sql } from '@erp/db';
+import { recordAudit } from '../audit';
 import type { Deps } from '../deps';
 
 /** Who the provider vouched for: a verified e-mail, and a name to show. */
@@ -26,7 +27,8 @@ export async function signInMember(
   deps: Deps,
   policy: JoinPolicy,
   identity: VerifiedIdentity,
-): Promise<string> {
+  address: string,
+): Promise<{ userId: string; joined: boolean }> {
   const email = identity.email.toLowerCase();
   return deps.db.transaction().execute(async (trx) => {
     const findUser = () =>
@@ -39,7 +41,7 @@ export async function signInMember(
         .where(sql<string>`lower(u.email)`, '=', email)
         .executeTakeFirst();
     const existing = await findUser();
-    if (existing?.roles) return existing.id;
+    if (existing?.roles) return { userId: existing.id, joined: false };
 
     const domain = email.slice(email.lastIndexOf('@') + 1);
     if (!policy.allowedDomains.includes(domain))
@@ -54,11 +56,25 @@ export async function signInMember(
       .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
       .execute();
     const user = (await findUser())!;
-    await trx
+    const joined = await trx
       .insertInto('memberships')
       .values({ tenant_id: policy.tenantId, user_id: user.id, roles: [policy.defaultRole] })
       .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
-      .execute();
-    return user.id;
+      .returning('roles')
+      .executeTakeFirst();
+    // A membership change like an admin's, made by the person joining (just in time).
+    if (joined) {
+      await recordAudit(
+        trx,
+        { actor: { type: 'user', id: user.id }, address },
+        {
+          tenantId: policy.tenantId,
+          action: 'member.added',
+          target: { type: 'user', id: user.id },
+          details: { email, roles: joined.roles, invited: false, via: 'sso' },
+        },
+      );
+    }
+    return { userId: user.id, joined: Boolean(joined) };
   });
 }

@@ -1,9 +1,10 @@
 import { ApiError, type SsoSettingsSchema, type UpdateSsoSettingsBody } from '@erp/contract';
 import type { Selectable, SsoSettingsTable } from '@erp/db';
 import type { z } from 'zod';
+import { recordAudit } from '../audit';
 import { ssoStartUrl } from '../auth';
 import type { Deps } from '../deps';
-import type { AdminActor } from '../identity';
+import { type AdminActor, adminAuditSource } from '../identity';
 import { type ProviderClient, ProviderError } from './provider';
 import { checkProvider } from './provider-check';
 
@@ -78,18 +79,49 @@ export async function updateSsoSettings(
     legacy_authorize_url: null,
     updated_at: deps.now(),
   };
-  const row = await deps.db
-    .insertInto('sso_settings')
-    .values({ tenant_id: actor.tenant.id, ...values })
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .insertInto('sso_settings')
+      .values({ tenant_id: actor.tenant.id, ...values })
+      .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, adminAuditSource(actor), {
+      tenantId: actor.tenant.id,
+      action: 'sso.updated',
+      target: { type: 'sso_settings', id: actor.tenant.id },
+      // Whether the secret changed, never the secret.
+      details: {
+        issuer: input.issuer,
+        client_id: input.client_id,
+        allowed_domains: input.allowed_domains,
+        default_role: input.default_role,
+        enforced: input.enforced,
+        client_secret_changed: input.client_secret !== undefined,
+      },
+    });
+    return saved;
+  });
   return present(row, actor, origin);
 }
 
 /** Removes single sign-on (and any legacy URL): password logins work again. */
 export async function deleteSsoSettings(deps: Deps, actor: AdminActor): Promise<void> {
-  await deps.db.deleteFrom('sso_settings').where('tenant_id', '=', actor.tenant.id).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('sso_settings')
+      .where('tenant_id', '=', actor.tenant.id)
+      .returning('issuer')
+      .executeTakeFirst();
+    // Removing nothing changes nothing, and is no event.
+    if (!removed) return;
+    await recordAudit(trx, adminAuditSource(actor), {
+      tenantId: actor.tenant.id,
+      action: 'sso.deleted',
+      target: { type: 'sso_settings', id: actor.tenant.id },
+      details: { issuer: removed.issuer },
+    });
+  });
 }
 
 /** The stored secret, or undefined when there is none or it no longer opens (key changed). */

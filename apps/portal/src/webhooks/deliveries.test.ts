@@ -254,6 +254,83 @@ describe('recovering failed deliveries', () => {
     ).toBe(202);
   });
 
+  it('a subscription the platform disabled shows why and since when; re-enabling restarts the count and recovers since failing_since, even beyond 30 days', async () => {
+    const sub = await subscribe(portal, world.admin);
+    const failingSince = ago(40 * 24 * HOUR);
+    const disabledAt = ago(HOUR);
+    await portal.tdb.db
+      .updateTable('webhook_subscriptions')
+      .set({
+        enabled: false,
+        disabled_reason: 'failing',
+        disabled_at: disabledAt,
+        failing_since: failingSince,
+        consecutive_failures: 3,
+      })
+      .where('id', '=', sub.id)
+      .execute();
+    const missed = await seedDelivery(portal.tdb.db, world.tenant.id, sub.id, {
+      status: 'failed',
+      attempts: 20,
+      createdAt: ago(35 * 24 * HOUR),
+    });
+    const before = await seedDelivery(portal.tdb.db, world.tenant.id, sub.id, {
+      status: 'failed',
+      attempts: 20,
+      createdAt: ago(41 * 24 * HOUR),
+    });
+    // Made before the endpoint began failing, it failed after: a recover must find it.
+    const straddling = await seedDelivery(portal.tdb.db, world.tenant.id, sub.id, {
+      status: 'failed',
+      attempts: 1,
+      createdAt: ago(40 * 24 * HOUR + 1000),
+    });
+    await portal.tdb.db
+      .insertInto('webhook_delivery_attempts')
+      .values({
+        delivery_id: straddling,
+        attempt: 1,
+        started_at: failingSince,
+        duration_ms: 3,
+        response_status: 500,
+      })
+      .execute();
+    const shown = await get(`${HOOKS}/${sub.id}`);
+    expect(shown.body).toMatchObject({
+      enabled: false,
+      disabled_reason: 'failing',
+      disabled_at: disabledAt.toISOString(),
+      failing_since: failingSince.toISOString(),
+      consecutive_failures: 3,
+    });
+    // Disabled: no recover until it is enabled again.
+    const since = failingSince.toISOString();
+    expect((await post(`${HOOKS}/${sub.id}/recover`, { since })).status).toBe(409);
+
+    const enabled = await portal
+      .request(`${HOOKS}/${sub.id}`, {
+        method: 'PATCH',
+        headers: { ...world.admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: true }),
+      })
+      .then(portal.json);
+    expect(enabled.body).toMatchObject({
+      enabled: true,
+      disabled_reason: null,
+      disabled_at: null,
+      failing_since: since,
+      consecutive_failures: 0,
+    });
+    const recovered = await post(`${HOOKS}/${sub.id}/recover`, { since });
+    expect(recovered.body).toEqual({ recovered: 2 });
+    expect((await deliveryRow(missed)).status).toBe('pending');
+    expect((await deliveryRow(straddling)).status).toBe('pending');
+    expect((await deliveryRow(before)).status).toBe('failed');
+    // Before failing_since's minute and beyond 30 days: refused as before.
+    const earlier = new Date(failingSince.getTime() - 61_000).toISOString();
+    expect((await post(`${HOOKS}/${sub.id}/recover`, { since: earlier })).status).toBe(400);
+  });
+
   it('is 404 for an unknown subscription, 409 for a disabled one', async () => {
     const since = ago(HOUR).toISOString();
     expect((await post(`${HOOKS}/${randomUUID()}/recover`, { since })).status).toBe(404);

@@ -1,6 +1,7 @@
-import { ApiError, isUuid } from '@erp/contract';
+import { ApiError } from '@erp/contract';
 import type { Selectable, WebhookDeliveriesTable } from '@erp/db';
 import type { Deps } from '../deps';
+import { decodeBeforeCursor, encodeBeforeCursor } from '../http/before-cursor';
 import { subscriptionNotFound } from './subscriptions';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -58,7 +59,7 @@ export async function listDeliveries(
   subscriptionId: string,
   query: DeliveryLogQuery,
 ) {
-  const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const before = query.cursor === undefined ? undefined : decodeBeforeCursor(query.cursor);
   const subscription = await deps.db
     .selectFrom('webhook_subscriptions')
     .select('id')
@@ -81,7 +82,7 @@ export async function listDeliveries(
   const page = rows.slice(0, pageSize);
   return {
     data: page.map(presentDelivery),
-    next_cursor: rows.length > pageSize ? encodeCursor(page.at(-1)!.id) : null,
+    next_cursor: rows.length > pageSize ? encodeBeforeCursor(page.at(-1)!.id) : null,
   };
 }
 
@@ -118,24 +119,4 @@ export async function getDelivery(
     ...presentDelivery(row),
     attempt_log: attempts.map((a) => ({ ...a, started_at: new Date(a.started_at).toISOString() })),
   };
-}
-
-/** Opaque to clients: base64url of the last id of the page. */
-function encodeCursor(lastId: string): string {
-  return Buffer.from(`before:${lastId}`).toString('base64url');
-}
-
-function decodeCursor(raw: string): string {
-  const id = /^before:(.+)$/.exec(Buffer.from(raw, 'base64url').toString('utf8'))?.[1];
-  if (id && isUuid(id)) return id;
-  throw new ApiError('requete_invalide', 'The cursor is invalid.', {
-    issues: [
-      {
-        location: 'query',
-        path: 'cursor',
-        code: 'invalid_cursor',
-        message: 'use next_cursor as returned',
-      },
-    ],
-  });
 }

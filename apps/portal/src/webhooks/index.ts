@@ -8,6 +8,7 @@ import {
 } from '@erp/contract';
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { auditSourceOf } from '../audit';
 import { requireRight, secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
@@ -39,6 +40,7 @@ function withRight<R extends RouteConfig>(route: R, deps: Deps): R {
 /** Settings → Webhooks: subscriptions, secrets, test deliveries and the delivery log. */
 export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const tenantId = (c: Context<AppEnv>) => tenantOf(callerOf(c)).id;
+  const source = (c: Context<AppEnv>) => auditSourceOf(c, deps.env.TRUST_PROXY);
   // The catalogue test holds it to SPEC §7's names.
   const events = eventCatalogue(catalogue) as (CatalogueEvent & { name: EventName })[];
 
@@ -52,25 +54,34 @@ export function registerWebhookRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): voi
   );
   app.openapi(withRight(routes.createWebhookSubscription, deps), async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await createSubscription(deps, tenantId(c), c.req.valid('json')), 201);
+    return c.json(await createSubscription(deps, tenantId(c), c.req.valid('json'), source(c)), 201);
   });
   app.openapi(withRight(routes.getWebhookSubscription, deps), async (c) =>
     c.json(await getSubscription(deps, tenantId(c), c.req.valid('param').id), 200),
   );
   app.openapi(withRight(routes.updateWebhookSubscription, deps), async (c) =>
     c.json(
-      await updateSubscription(deps, tenantId(c), c.req.valid('param').id, c.req.valid('json')),
+      await updateSubscription(
+        deps,
+        tenantId(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        source(c),
+      ),
       200,
     ),
   );
   app.openapi(withRight(routes.deleteWebhookSubscription, deps), async (c) => {
-    await deleteSubscription(deps, tenantId(c), c.req.valid('param').id);
+    await deleteSubscription(deps, tenantId(c), c.req.valid('param').id, source(c));
     return c.body(null, 204);
   });
   app.openapi(withRight(routes.rotateWebhookSecret, deps), async (c) => {
     const hours = c.req.valid('json').expire_previous_in_hours ?? SECRET_OVERLAP_MAX_HOURS;
     c.header('Cache-Control', 'no-store');
-    return c.json(await rotateSecret(deps, tenantId(c), c.req.valid('param').id, hours), 200);
+    return c.json(
+      await rotateSecret(deps, tenantId(c), c.req.valid('param').id, hours, source(c)),
+      200,
+    );
   });
   app.openapi(withRight(routes.testWebhookSubscription, deps), async (c) =>
     c.json(await sendTestDelivery(deps, tenantId(c), c.req.valid('param').id), 202),

@@ -97,7 +97,11 @@ export async function retryDelivery(
   });
 }
 
-/** Queues again every failed delivery of the subscription created since `since`. */
+/**
+ * Queues again every failed delivery of the subscription created, or attempted, since `since`:
+ * a delivery made just before its endpoint began failing failed after `failing_since`, and a
+ * recover from there must find it.
+ */
 export async function recoverDeliveries(
   deps: Deps,
   tenantId: string,
@@ -106,17 +110,22 @@ export async function recoverDeliveries(
 ) {
   const now = deps.now();
   const from = new Date(since);
-  if (from > now || now.getTime() - from.getTime() > RECOVER_MAX_DAYS * DAY_MS) {
+  const failingSince = await failureStart(deps, tenantId, subscriptionId);
+  const oldest = new Date(now.getTime() - RECOVER_MAX_DAYS * DAY_MS);
+  // To the minute: a form's local time (datetime-local) has no seconds.
+  // Back to when the endpoint began failing, however long ago: what re-enabling offers.
+  const floor = failingSince && new Date(Math.floor(failingSince.getTime() / 60_000) * 60_000);
+  if (from > now || from < (floor && floor < oldest ? floor : oldest)) {
     throw new ApiError(
       'requete_invalide',
-      `since must not be in the future nor more than ${RECOVER_MAX_DAYS} days back.`,
+      `since must not be in the future, nor more than ${RECOVER_MAX_DAYS} days back or before the subscription's failing_since.`,
       {
         issues: [
           {
             location: 'json',
             path: 'since',
             code: 'out_of_range',
-            message: `within the last ${RECOVER_MAX_DAYS} days`,
+            message: `within the last ${RECOVER_MAX_DAYS} days, or since failing_since`,
           },
         ],
       },
@@ -125,8 +134,10 @@ export async function recoverDeliveries(
   return inTransaction(deps, async (client) => {
     await enabledSubscription(client, tenantId, subscriptionId);
     const { rows } = await client.query<{ id: string; attempts: number }>(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $4, updated_at = now()
-       WHERE tenant_id = $1 AND subscription_id = $2 AND status = 'failed' AND created_at >= $3
+      `UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = $4, updated_at = now()
+       WHERE tenant_id = $1 AND subscription_id = $2 AND status = 'failed'
+         AND (created_at >= $3 OR EXISTS (
+           SELECT 1 FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id AND a.started_at >= $3))
        RETURNING id, attempts`,
       [tenantId, subscriptionId, from, now],
     );
@@ -136,4 +147,16 @@ export async function recoverDeliveries(
     );
     return { recovered: rows.length };
   });
+}
+
+/** When the subscription's endpoint began failing (null when it is not), or 404. */
+async function failureStart(deps: Deps, tenantId: string, subscriptionId: string) {
+  const row = await deps.db
+    .selectFrom('webhook_subscriptions')
+    .select('failing_since')
+    .where('id', '=', subscriptionId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!row) throw subscriptionNotFound(subscriptionId);
+  return row.failing_since;
 }

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   generatePasswordLinkToken,
   hashPasswordLinkToken,
   InvitationMailPayloadSchema,
@@ -8,10 +9,13 @@ import {
   passwordLinkJobs,
 } from '@erp/contract';
 import type { Logger } from '@erp/logger';
+
 import type { TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import type { Mailer } from './mailer';
 import { invitationMail, passwordResetMail } from './templates';
+
+const RESET_REQUESTED: AuditAction = 'password_reset.requested';
 
 export interface PasswordLinkDeps {
   pool: pg.Pool;
@@ -29,8 +33,8 @@ export interface PasswordLinkDeps {
  */
 export function passwordLinkTasks(deps: PasswordLinkDeps): TaskList {
   return {
-    [passwordLinkJobs.passwordReset]: async function mailPasswordReset(payload) {
-      const { email } = PasswordResetMailPayloadSchema.parse(payload);
+    [passwordLinkJobs.passwordReset]: async function mailPasswordReset(payload, helpers) {
+      const { email, address } = PasswordResetMailPayloadSchema.parse(payload);
       const { rows } = await deps.pool.query<{ id: string; email: string; name: string }>(
         'SELECT id, email, name FROM users WHERE lower(email) = lower($1)',
         [email],
@@ -38,7 +42,11 @@ export function passwordLinkTasks(deps: PasswordLinkDeps): TaskList {
       const user = rows[0];
       // No account uses the e-mail: nothing to send (the portal answered the same anyway).
       if (!user) return;
-      const token = await mintLink(deps, user.id, 'password_reset', null);
+      const token = await mintLink(deps, user.id, 'password_reset', null, {
+        jobId: helpers.job.id,
+        email: user.email,
+        address: address ?? null,
+      });
       const link = `${deps.consoleUrl}/reset-password?token=${token}`;
       await deps.mailer.send({
         to: user.email,
@@ -99,13 +107,17 @@ export function passwordLinkTasks(deps: PasswordLinkDeps): TaskList {
 
 /**
  * Stores a new link's hash and returns its token. The account's dead links (used or expired)
- * go in the same statement, so the table holds live links and little else.
+ * go in the same statement, so the table holds live links and little else. A reset link is
+ * audited there too, in the log of each tenant the account belongs to (the portal never looks
+ * the e-mail up, so this is where the request meets an account); once per job, although a job
+ * whose mail failed mints again on its next run.
  */
 async function mintLink(
   deps: PasswordLinkDeps,
   userId: string,
   purpose: PasswordLinkPurpose,
   tenantId: string | null,
+  audit?: { jobId: string; email: string; address: string | null },
 ): Promise<string> {
   const token = generatePasswordLinkToken();
   const now = deps.now();
@@ -114,10 +126,29 @@ async function mintLink(
     `WITH dead AS (
        DELETE FROM password_tokens
        WHERE user_id = $1 AND (used_at IS NOT NULL OR expires_at <= $5)
+     ),
+     audited AS (
+       INSERT INTO audit_log (tenant_id, action, target_type, target_id, address, details)
+       SELECT m.tenant_id, $7::text, 'user', $1, $9::text,
+         jsonb_build_object('email', $10::text, 'job_id', $8::text)
+       FROM memberships m WHERE $8::text IS NOT NULL AND m.user_id = $1
+       ON CONFLICT (coalesce(tenant_id, '00000000-0000-0000-0000-000000000000'::uuid), action, (details->>'job_id'))
+         WHERE details ? 'job_id' DO NOTHING
      )
      INSERT INTO password_tokens (user_id, purpose, tenant_id, token_hash, expires_at)
      VALUES ($1, $2, $3, $4, $6)`,
-    [userId, purpose, tenantId, hashPasswordLinkToken(token), now, expiresAt],
+    [
+      userId,
+      purpose,
+      tenantId,
+      hashPasswordLinkToken(token),
+      now,
+      expiresAt,
+      RESET_REQUESTED,
+      audit?.jobId ?? null,
+      audit?.address ?? null,
+      audit?.email ?? null,
+    ],
   );
   return token;
 }

@@ -53,8 +53,18 @@ export const LOAD_DELIVERY = named(
 
 /**
  * Records a batch of attempts in one statement: numbers each attempt from the delivery's
- * counter, writes the attempt log, moves the delivery on, disables subscriptions that
- * answered 410, and enqueues the next attempts ($10–$12: task, max runs, job key prefix).
+ * counter, writes the attempt log, moves the delivery on, keeps each subscription's health, and
+ * enqueues the next attempts ($10–$12: task, max runs, job key prefix).
+ *
+ * Health (SPEC §12): `failing_since` is when the current run of failed attempts began and
+ * `consecutive_failures` counts the deliveries that ended `failed` in it; a successful attempt
+ * resets both. A subscription is written only when one of them changes (a healthy endpoint's
+ * successes write nothing), locked first so concurrent workers count exactly. It is disabled,
+ * with an audit row, when its endpoint answered 410, when $13 deliveries in a row ended
+ * `failed`, or when every attempt has failed for $14 seconds (and at least one delivery used up
+ * its retries since the subscription was last enabled, which gives a re-enabled endpoint the
+ * same grace as a new one). Times are the attempts' own (the worker's clock). $15: the audit
+ * action.
  */
 export const RECORD_ATTEMPTS = named(
   'webhook_record_attempts',
@@ -73,16 +83,69 @@ export const RECORD_ATTEMPTS = named(
       delivered_at = CASE WHEN o.outcome = 'delivered' THEN now() ELSE d.delivered_at END,
       updated_at = now()
     FROM o WHERE d.id = o.delivery_id
-    RETURNING d.id, d.attempts, d.subscription_id, o.outcome, d.next_attempt_at
+    RETURNING d.id, d.attempts, d.subscription_id, o.outcome, o.started_at, d.next_attempt_at
   ),
   logged AS (
     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, manual, started_at, duration_ms, response_status, response_excerpt, error)
     SELECT d.id, d.attempts, o.manual, o.started_at, o.duration_ms, o.response_status, o.response_excerpt, o.error
     FROM d JOIN o ON o.delivery_id = d.id
   ),
-  gone AS (
-    UPDATE webhook_subscriptions s SET enabled = false, disabled_reason = 'gone', updated_at = now()
-    FROM d WHERE d.outcome = 'gone' AND s.id = d.subscription_id
+  last_success AS (
+    SELECT subscription_id, max(started_at) FILTER (WHERE outcome = 'delivered') AS ok_at,
+      bool_or(outcome = 'gone') AS gone
+    FROM d GROUP BY subscription_id
+  ),
+  batch AS (
+    SELECT b.subscription_id, b.ok_at, b.gone,
+      min(d.started_at) FILTER (WHERE f.after) AS failed_from,
+      max(d.started_at) FILTER (WHERE f.after) AS failed_to,
+      count(*) FILTER (WHERE f.after AND d.outcome IN ('failed', 'gone'))::int AS ended
+    FROM last_success b JOIN d USING (subscription_id)
+    CROSS JOIN LATERAL (SELECT d.outcome <> 'delivered' AND (b.ok_at IS NULL OR d.started_at > b.ok_at) AS after) f
+    GROUP BY b.subscription_id, b.ok_at, b.gone
+  ),
+  locked AS (
+    SELECT s.id, s.tenant_id, s.enabled, s.consecutive_failures, s.failing_since,
+      b.ok_at, b.gone, b.failed_from, b.failed_to, b.ended
+    FROM webhook_subscriptions s JOIN batch b ON b.subscription_id = s.id
+    WHERE (b.gone AND s.enabled)
+       OR (b.ok_at IS NOT NULL AND (s.failing_since IS NOT NULL OR s.consecutive_failures > 0))
+       OR (b.failed_from IS NOT NULL AND (s.failing_since IS NULL OR b.ended > 0
+           OR (s.enabled AND s.consecutive_failures > 0 AND s.failing_since <= b.failed_to - $14 * interval '1 second')))
+    FOR UPDATE OF s
+  ),
+  next AS (
+    SELECT l.id, l.tenant_id, l.enabled AS was_enabled, l.gone, l.failed_to,
+      CASE WHEN l.ok_at IS NULL THEN l.consecutive_failures ELSE 0 END + l.ended AS failures,
+      CASE WHEN l.failed_from IS NULL THEN NULL
+           WHEN l.ok_at IS NULL THEN coalesce(l.failing_since, l.failed_from)
+           ELSE l.failed_from END AS failing_since
+    FROM locked l
+  ),
+  judged AS (
+    SELECT n.*, CASE
+        WHEN NOT n.was_enabled THEN NULL
+        WHEN n.gone THEN 'gone'
+        WHEN n.failures >= $13 THEN 'failed_deliveries'
+        WHEN n.failures > 0 AND n.failing_since <= n.failed_to - $14 * interval '1 second' THEN 'failing'
+      END AS disabled_reason
+    FROM next n
+  ),
+  health AS (
+    UPDATE webhook_subscriptions s SET
+      consecutive_failures = j.failures,
+      failing_since = j.failing_since,
+      enabled = s.enabled AND j.disabled_reason IS NULL,
+      disabled_reason = coalesce(j.disabled_reason, s.disabled_reason),
+      disabled_at = CASE WHEN j.disabled_reason IS NULL THEN s.disabled_at ELSE now() END,
+      updated_at = CASE WHEN j.disabled_reason IS NULL THEN s.updated_at ELSE now() END
+    FROM judged j WHERE s.id = j.id
+  ),
+  audited AS (
+    INSERT INTO audit_log (tenant_id, action, target_type, target_id, details)
+    SELECT j.tenant_id, $15::text, 'webhook_subscription', j.id, jsonb_build_object(
+      'reason', j.disabled_reason, 'failing_since', j.failing_since, 'consecutive_failures', j.failures)
+    FROM judged j WHERE j.disabled_reason IS NOT NULL
   )
   SELECT graphile_worker.add_jobs(array_agg(ROW(
     $10::text, json_build_object('delivery_id', d.id, 'attempt', d.attempts + 1, 'manual', false),

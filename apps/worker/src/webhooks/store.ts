@@ -1,8 +1,15 @@
+import {
+  type AuditAction,
+  WEBHOOK_DISABLE_FAILED_DELIVERIES,
+  WEBHOOK_DISABLE_FAILING_DAYS,
+} from '@erp/contract';
 import { DELIVER_JOB_MAX_ATTEMPTS, deliveryJobKey, WEBHOOK_DELIVER } from '@erp/webhooks';
 import type pg from 'pg';
 import { createBatcher } from '../runtime/batcher';
 import type { DeliveryTarget } from './deliver';
 import { ABANDON_DELIVERY, FANOUT, LOAD_DELIVERY, RECORD_ATTEMPTS } from './statements';
+
+const WEBHOOK_DISABLED_ACTION: AuditAction = 'webhook.disabled';
 
 /** One attempt's result, as the attempt log and the delivery record it. */
 export interface AttemptRecord {
@@ -56,6 +63,9 @@ export function createDeliveryStore(pool: pg.Pool): DeliveryStore {
         WEBHOOK_DELIVER,
         DELIVER_JOB_MAX_ATTEMPTS,
         deliveryJobKey(''),
+        WEBHOOK_DISABLE_FAILED_DELIVERIES,
+        WEBHOOK_DISABLE_FAILING_DAYS * 86_400,
+        WEBHOOK_DISABLED_ACTION,
       ],
     });
     return batches.map(() => undefined);

@@ -9,7 +9,7 @@ import { UuidSchema } from '../schemas/common';
 
 /** Jobs the portal enqueues (in the transaction that decided them) and the worker runs. */
 export const passwordLinkJobs = {
-  /** Payload `{email}`: mail a reset link if an account uses that e-mail, else nothing. */
+  /** Payload `{email, address}`: mail a reset link if an account uses that e-mail, else nothing. */
   passwordReset: 'mail_password_reset',
   /** Payload `{user_id, tenant_id, invited_by}`: mail an invitation to set a first password. */
   invitation: 'mail_invitation',
@@ -18,7 +18,11 @@ export const passwordLinkJobs = {
 /** Runs of a mail job before graphile-worker gives up (about 1.5 h of its exponential backoff). */
 export const PASSWORD_LINK_JOB_MAX_ATTEMPTS = 8;
 
-export const PasswordResetMailPayloadSchema = z.object({ email: z.string().min(1).max(254) });
+export const PasswordResetMailPayloadSchema = z.object({
+  email: z.string().min(1).max(254),
+  /** Who asked, for the audit log (absent from jobs queued before it was recorded). */
+  address: z.string().max(100).optional(),
+});
 export type PasswordResetMailPayload = z.infer<typeof PasswordResetMailPayloadSchema>;
 
 export const InvitationMailPayloadSchema = z.object({

@@ -1,3 +1,4 @@
+import * as auditLog from './audit-log';
 import * as auth from './auth';
 import * as batch from './batch';
 import * as passwordLinks from './password-links';
@@ -17,6 +18,7 @@ export const routes = {
   ...platform,
   ...sso,
   ...batch,
+  ...auditLog,
 };
 export type RouteName = keyof typeof routes;
-export { auth, batch, passwordLinks, platform, portalAccess, settings, sso, webhooks };
+export { auditLog, auth, batch, passwordLinks, platform, portalAccess, settings, sso, webhooks };

@@ -196,7 +196,7 @@ export const recoverWebhookDeliveries = createRoute({
   method: 'post',
   path: `${path}/{id}/recover`,
   summary: 'Replay every failed delivery since a time',
-  description: `${right} \`since\` is not in the future and at most ${RECOVER_MAX_DAYS} days back. A disabled subscription gets \`conflit\`.`,
+  description: `${right} \`since\` is not in the future, and at most ${RECOVER_MAX_DAYS} days back or no earlier than the subscription's \`failing_since\` (so re-enabling an endpoint the platform disabled can replay everything that failed since its failure began). A disabled subscription gets \`conflit\`.`,
   request: {
     headers: TenantHeadersSchema,
     params: IdParamsSchema,

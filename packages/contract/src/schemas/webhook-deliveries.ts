@@ -75,7 +75,7 @@ export const DeliveryParamsSchema = z.object({
 export const RecoverWebhookDeliveriesBodySchema = z
   .object({
     since: TimestampSchema.openapi({
-      description: `Replay the failed deliveries created since then: not in the future, at most ${RECOVER_MAX_DAYS} days back.`,
+      description: `Replay the failed deliveries created, or attempted, since then: not in the future, and at most ${RECOVER_MAX_DAYS} days back or no earlier than the minute of the subscription's \`failing_since\`.`,
     }),
   })
   .openapi('RecoverWebhookDeliveriesRequest');

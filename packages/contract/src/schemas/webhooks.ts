@@ -9,6 +9,17 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 /** Longest overlap of a rotated signing secret, in hours. */
 export const SECRET_OVERLAP_MAX_HOURS = 24;
 export const SUBSCRIBER_URL_MAX_LENGTH = 2048;
+/** An endpoint whose every attempt has failed for this long is disabled (SPEC §12)... */
+export const WEBHOOK_DISABLE_FAILING_DAYS = 5;
+/** ...and so is one whose last this many deliveries all ended `failed`. */
+export const WEBHOOK_DISABLE_FAILED_DELIVERIES = 500;
+/**
+ * Why the platform disabled a subscription: its endpoint answered 410 Gone; every attempt failed
+ * for `WEBHOOK_DISABLE_FAILING_DAYS`; or `WEBHOOK_DISABLE_FAILED_DELIVERIES` deliveries in a row
+ * used up their retries.
+ */
+export const WEBHOOK_DISABLED_REASONS = ['gone', 'failing', 'failed_deliveries'] as const;
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 
 export const WebhookEventNameSchema = z
   .enum(BUSINESS_EVENT_NAMES, { error: (issue) => `unknown event ${JSON.stringify(issue.input)}` })
@@ -63,9 +74,22 @@ export const WebhookSubscriptionSchema = z
     events: z.array(WebhookEventNameSchema),
     description: z.string(),
     enabled: z.boolean(),
-    disabled_reason: z.string().nullable().openapi({
+    disabled_reason: z
+      .enum(WEBHOOK_DISABLED_REASONS)
+      .nullable()
+      .openapi({
+        description: `Why the platform disabled the subscription: \`gone\` (the endpoint answered 410), \`failing\` (every attempt failed for ${WEBHOOK_DISABLE_FAILING_DAYS} days), \`failed_deliveries\` (${WEBHOOK_DISABLE_FAILED_DELIVERIES} deliveries in a row used up their retries). Null while enabled or when a user disabled it.`,
+      }),
+    disabled_at: TimestampSchema.nullable().openapi({
+      description: 'When the platform disabled it; null while enabled or when a user disabled it.',
+    }),
+    failing_since: TimestampSchema.nullable().openapi({
       description:
-        'Why the service disabled the subscription (`gone`: the endpoint answered 410); null while enabled or when a user disabled it.',
+        'When the current run of failed attempts began (every attempt since has failed); null once an attempt succeeds. After re-enabling, `POST …/recover` with this `since` replays what failed meanwhile.',
+    }),
+    consecutive_failures: z.number().int().openapi({
+      description:
+        'Deliveries in a row that used up their retries since the last successful attempt (or since re-enabling).',
     }),
     webhook_version: z.string().openapi({
       description: 'Payload version the subscription is pinned to (`X-Service-Webhook-Version`).',
@@ -105,7 +129,8 @@ export const UpdateWebhookSubscriptionBodySchema = z
     events: EventListSchema.optional(),
     description: DescriptionSchema.optional(),
     enabled: z.boolean().optional().openapi({
-      description: 'Enabling clears `disabled_reason`.',
+      description:
+        'Setting it clears `disabled_reason` and `disabled_at`; re-enabling also restarts the count of failed deliveries (`failing_since` stays until an attempt succeeds: recover from it).',
     }),
   })
   .refine((body) => Object.values(body).some((v) => v !== undefined), 'change at least one field')
