@@ -89,11 +89,15 @@ export function WebhookHealth({
       <ErrorBanner error={error} />
       <div className="row">
         {s.failing_since ? (
-          <button type="button" className="button button-primary" onClick={() => reEnable(true)}>
+          <button
+            type="button"
+            className="button button-primary health-action"
+            onClick={() => reEnable(true)}
+          >
             Re-enable and recover since {formatDateTime(s.failing_since)}
           </button>
         ) : null}
-        <button type="button" className="button" onClick={() => reEnable(false)}>
+        <button type="button" className="button health-action" onClick={() => reEnable(false)}>
           Re-enable only
         </button>
       </div>
