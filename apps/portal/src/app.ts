@@ -13,6 +13,7 @@ import { requestId } from 'hono/request-id';
 import { registerAuthRoutes } from './auth';
 import { registerConsoleRoutes } from './console';
 import type { Deps } from './deps';
+import { registerEventFeedRoutes } from './events';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
 import { registerPlatformRoutes } from './platform';
@@ -54,6 +55,7 @@ export function buildApp(
   registerSsoRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
+  registerEventFeedRoutes(app, deps, resources);
   registerResourceRoutes(app, deps, resources);
   // Last: the console takes the GETs no API route took (but never /api/*).
   registerConsoleRoutes(app, deps);
