@@ -14,7 +14,8 @@ import { type Kysely, sql } from 'kysely';
  *   after the tenant's last number (`event_sequences`), oldest `recorded_at` first. A row is
  *   visible only once its transaction committed, so an event that commits late is numbered
  *   after every number already handed out: a reader following `sequence` never misses it. The
- *   feed runs it before reading and the worker before fanning out. SECURITY DEFINER with
+ *   feed runs it before reading and the worker before fanning out (`events_awaiting_sequence`:
+ *   a delivery never leaves without its number). SECURITY DEFINER with
  *   `app.worker = on` for its own duration: it numbers every tenant's events through their
  *   forced row-level security, and gives nothing back to its caller.
  * - `webhook.test` events are not business events: they get no number and stay out of the feed.
@@ -81,12 +82,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $fn$;
     GRANT EXECUTE ON FUNCTION assign_event_sequences() TO erp_app;
 
+    -- The worker's fan-out: numbers what committed, then names those of ids still without a
+    -- number (their delivery waits). The caller's own rights (the worker's session sees every
+    -- tenant); the second statement sees the numbers the first gave, in the same transaction.
+    CREATE FUNCTION events_awaiting_sequence(ids uuid[]) RETURNS SETOF uuid
+    LANGUAGE plpgsql AS $fn$
+    BEGIN
+      PERFORM assign_event_sequences();
+      RETURN QUERY SELECT e.id FROM events e
+        WHERE e.id = ANY (ids) AND e.sequence IS NULL AND e.type <> 'webhook.test';
+    END
+    $fn$;
+
     SELECT assign_event_sequences();
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    DROP FUNCTION events_awaiting_sequence(uuid[]);
     DROP FUNCTION assign_event_sequences();
     DROP TABLE event_sequences;
     DROP INDEX events_unsequenced, events_feed;
