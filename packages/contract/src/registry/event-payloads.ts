@@ -12,7 +12,7 @@ export interface EventPayload {
 }
 
 /** An event's place in its tenant's feed (SPEC §12): the same in a delivery and in the feed. */
-export const EventSequenceSchema = z.number().int().positive().openapi({
+export const EventSequenceSchema = z.number().int().positive().openapi('EventSequence', {
   description:
     "The event's place in its tenant's feed: dense, without gaps, in the order the feed serves events. Deliveries carry it so a receiver can detect a gap and fill it from `GET /api/v1/events?after=`.",
   example: 1042,

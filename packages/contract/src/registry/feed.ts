@@ -86,10 +86,11 @@ export const eventFeedHeaders = z.object({
 function feedItem(name: string, types: string[], data: z.ZodObject, description: string) {
   return z
     .object({
-      id: UuidSchema.openapi({ description: "The event's id (the `id` of its deliveries)." }),
+      // Described once, on EventFeedPage: 300 schemas repeat these fields.
+      id: UuidSchema,
       sequence: EventSequenceSchema,
       type: z.enum(types as [string, ...string[]]),
-      created_at: TimestampSchema.openapi({ description: 'When the change was recorded.' }),
+      created_at: TimestampSchema,
       tenant_id: UuidSchema,
       data,
     })
@@ -149,7 +150,10 @@ export function eventFeedRoute(resources: readonly Resource[]): RouteConfig {
     .object({
       data: z
         .array(z.union(items as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]]))
-        .openapi({ description: 'Oldest first, by `sequence`.' }),
+        .openapi({
+          description:
+            'Oldest first, by `sequence`. Each event is the body of its webhook deliveries without `delivery_id`: `id` (the same in every delivery), `sequence`, `type`, `created_at` (when the change was recorded), `tenant_id`, `data`.',
+        }),
       next_cursor: z.string().openapi({
         description:
           'Never null: pass it as `after` for the next page, or, on the last page (even an empty one), to poll for what comes next. It is the `sequence` of the last event served or skipped.',
