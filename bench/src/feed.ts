@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     ['webhooks'],
   );
   log(`loading ${settings.events} events into tenant demo and numbering them…`);
-  const data = await loadEvents(s.databaseUrl, key.tenantId, settings.events);
+  const data = await loadEvents(s.databaseUrl, key.tenantId, settings.events, s.postmasterPid);
   log(
     `  ${data.events} events in the feed (the seed's included), ~${data.avgDataBytes} B of data each; loaded in ${f(data.loadedSeconds, 1)} s, numbered in ${f(data.numberedSeconds, 1)} s`,
   );
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     ),
   );
   console.log(
-    `\nNumbering a backlog: ${data.events} events in ${f(data.numberedSeconds, 1)} s = ${f(data.events / data.numberedSeconds)} events/s (assign_event_sequences, 50 000 per call)`,
+    `\nNumbering a backlog: ${data.events} events in ${f(data.numberedSeconds, 1)} s = ${f(data.events / data.numberedSeconds)} events/s (assign_event_sequences, 50 000 per call); PostgreSQL CPU per event: ${f(data.numberCpuUs, 1)} µs to number it, ${f(data.insertCpuUs, 1)} µs to insert it (bulk INSERT … SELECT)`,
   );
   await writeResults('feed', { settings, data, samples });
 }

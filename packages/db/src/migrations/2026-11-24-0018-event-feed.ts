@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely';
  * - Writers are unchanged: an event is inserted with `sequence` NULL and `recorded_at` from the
  *   column default (`clock_timestamp()`, the instant of the insert, finer than `created_at`,
  *   which is the transaction's start). They pay that default and one entry in a small partial
- *   index of the events still waiting for their number.
+ *   index of the events still waiting for their number, instead of one in `events_tenant`
+ *   (tenant, id), which no query uses and is dropped: the feed's (tenant, sequence) serves a
+ *   tenant's events, and numbering rewrites each row once, updating every index.
  * - `assign_event_sequences()` numbers the waiting events after they commit: under one
  *   advisory lock (one numbering at a time), each call numbers what it can see, per tenant,
  *   after the tenant's last number (`event_sequences`), oldest `recorded_at` first. A row is
@@ -27,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE events ADD COLUMN sequence bigint, ADD COLUMN recorded_at timestamptz;
     -- Set apart from ADD COLUMN so existing rows are not rewritten: they keep NULL and sort by id.
     ALTER TABLE events ALTER COLUMN recorded_at SET DEFAULT clock_timestamp();
+    DROP INDEX events_tenant;
     CREATE UNIQUE INDEX events_feed ON events (tenant_id, sequence) WHERE sequence IS NOT NULL;
     CREATE INDEX events_unsequenced ON events (recorded_at, id)
       WHERE sequence IS NULL AND type <> 'webhook.test';
@@ -104,6 +107,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     DROP FUNCTION assign_event_sequences();
     DROP TABLE event_sequences;
     DROP INDEX events_unsequenced, events_feed;
+    CREATE INDEX events_tenant ON events (tenant_id, id);
     ALTER TABLE events DROP COLUMN recorded_at, DROP COLUMN sequence;
   `.execute(db);
 }
