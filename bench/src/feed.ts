@@ -1,11 +1,11 @@
+import { bareSqlConsumer, type Consumer, httpConsumer, sdkConsumer } from './feed/consumers';
+import { loadEvents } from './feed/dataset';
 import { createBenchKey } from './lib/api-key-setup';
 import { envInt, log, runBench, writeResults } from './lib/cli';
 import { treeCpuMs } from './lib/cpu';
 import { f, table } from './lib/report';
 import { type BenchStack, startStack } from './lib/stack';
 import { median } from './lib/stats';
-import { bareSqlConsumer, type Consumer, httpConsumer, sdkConsumer } from './feed/consumers';
-import { loadEvents } from './feed/dataset';
 
 /**
  * `pnpm bench feed`: events per second one consumer reads by following the feed's cursor
