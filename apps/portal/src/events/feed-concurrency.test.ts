@@ -14,7 +14,7 @@ import { sampleBody } from '../seed';
  * the changes of one record in the order they were made.
  */
 const WRITERS = 8;
-const DURATION_MS = Number(process.env.FEED_CONCURRENCY_MS ?? 20_000);
+const DURATION_MS = 20_000;
 const customer = catalogue.find((r) => r.name === 'customer')!;
 const lead = catalogue.find((r) => r.name === 'lead')!;
 
