@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './auth';
 import { registerBatchRoutes } from './batch';
 import { registerConsoleRoutes } from './console';
 import type { Deps } from './deps';
+import { registerEventFeedRoutes } from './events';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
 import { registerPlatformRoutes } from './platform';
@@ -57,6 +58,7 @@ export function buildApp(
   registerWebhookRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
+  registerEventFeedRoutes(app, deps, resources);
   registerResourceRoutes(app, deps, resources);
   registerBatchRoutes(app, deps, resources);
   // Last: the console takes the GETs no API route took (but never /api/*).

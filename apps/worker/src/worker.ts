@@ -5,6 +5,7 @@ import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { WorkerEnv } from './env';
+import { eventCronItems, eventTasks } from './events';
 import { createOutbound, enqueueStartupSync, landingCronItems, landingTasks } from './landing';
 import { createMailer, type Mailer, passwordLinkTasks } from './mail';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
@@ -73,6 +74,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       random: deps.random,
     }),
     ...landingTasks({ pool, outbound, env, logger, now }),
+    ...eventTasks({ pool, logger, now }),
     ...passwordLinkTasks({
       pool,
       mailer,
@@ -92,8 +94,9 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const runner = await run({
     pgPool: pool,
     taskList,
-    // Declared here, not in a crontab file: the ERP sync push on ERP_SYNC_INTERVAL.
-    parsedCronItems: landingCronItems(env.ERP_SYNC_INTERVAL),
+    // Declared here, not in a crontab file: the ERP sync push on ERP_SYNC_INTERVAL, the hourly
+    // purges (landing's unclaimed passwords, expired events).
+    parsedCronItems: [...landingCronItems(env.ERP_SYNC_INTERVAL), ...eventCronItems()],
     concurrency,
     pollInterval: env.WORKER_POLL_INTERVAL_MS,
     noHandleSignals: true,

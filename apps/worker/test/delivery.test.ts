@@ -46,8 +46,18 @@ describe('a delivery, as an independent receiver sees it', () => {
       type: 'sales_order.created',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       tenant_id: tenant,
+      sequence: 1, // the tenant's first event (SPEC §12)
       data,
     });
+    expect(Object.keys(body)).toEqual([
+      'id',
+      'delivery_id',
+      'type',
+      'created_at',
+      'tenant_id',
+      'sequence',
+      'data',
+    ]);
     expect(h['x-service-event']).toBe('sales_order.created');
     expect(h['x-service-delivery-id']).toBe(delivery.id);
     expect(h['x-service-webhook-version']).toBe('2026-11-23');

@@ -20,13 +20,15 @@ export interface KeyHolder {
 }
 
 /**
- * Logs in as a tenant admin and creates a `sales:read` key through the public API, like a
- * customer; then lifts the key's and the tenant's rate limits by SQL (see UNTHROTTLED_LIMIT).
+ * Logs in as a tenant admin and creates a key (`sales:read` unless told) through the public
+ * API, like a customer; then lifts the key's and the tenant's rate limits by SQL (see
+ * UNTHROTTLED_LIMIT).
  */
 export async function createBenchKey(
   baseUrl: string,
   databaseUrl: string,
   holder: KeyHolder,
+  scopes: string[] = ['sales:read'],
 ): Promise<BenchKey> {
   const login = await postJson<{ access_token: string }>(`${baseUrl}/api/v1/auth/login`, {
     email: holder.email,
@@ -36,7 +38,7 @@ export async function createBenchKey(
     `${baseUrl}/api/v1/settings/api-keys`,
     {
       name: 'bench',
-      scopes: ['sales:read'],
+      scopes,
       expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     },
     { authorization: `Bearer ${login.access_token}`, 'x-tenant': holder.tenant },

@@ -88,9 +88,14 @@ describe('the webhooks section', () => {
       properties: { type: { enum: string[] }; data: { properties: Record<string, unknown> } };
     };
     expect(created.required.sort()).toEqual(
-      ['created_at', 'data', 'delivery_id', 'id', 'tenant_id', 'type'].sort(),
+      ['created_at', 'data', 'delivery_id', 'id', 'sequence', 'tenant_id', 'type'].sort(),
     );
     expect(created.properties.type.enum).toEqual(['sales_order.created']);
+    // SPEC §12: the feed's sequence, one component; a test delivery has none.
+    expect((created.properties as Record<string, unknown>).sequence).toEqual({
+      $ref: '#/components/schemas/EventSequence',
+    });
+    expect((schemas.WebhookTestEvent as { required: string[] }).required).not.toContain('sequence');
     expect(created.properties.data.properties).toEqual({
       object: { $ref: '#/components/schemas/SalesOrder' },
     });
@@ -135,5 +140,45 @@ describe('the webhooks section', () => {
     for (const [name, item] of Object.entries(webhooks)) {
       expect(item.post.parameters, name).toHaveLength(8);
     }
+  });
+});
+
+describe('the event feed (SPEC §12)', () => {
+  const operation = document.paths?.['/api/v1/events']?.get as {
+    parameters: { name: string; in: string }[];
+    responses: Record<string, { content?: { 'application/json': { schema: { $ref: string } } } }>;
+  };
+  const page = document.components?.schemas?.EventFeedPage as {
+    required: string[];
+    properties: {
+      next_cursor: { type: string };
+      data: { items: { anyOf: { $ref: string }[] } };
+    };
+  };
+
+  it('takes after, type and page_size, and answers EventFeedPage', () => {
+    expect(operation.parameters.filter((p) => p.in === 'query').map((p) => p.name)).toEqual([
+      'after',
+      'type',
+      'page_size',
+    ]);
+    expect(operation.responses['200']!.content!['application/json'].schema.$ref).toBe(
+      '#/components/schemas/EventFeedPage',
+    );
+    expect(page.required.sort()).toEqual(['data', 'has_more', 'next_cursor']);
+    expect(page.properties.next_cursor.type).toBe('string'); // never null
+  });
+
+  it('types every item: each feed event name in exactly one item schema, with its sequence', () => {
+    const names: string[] = [];
+    for (const { $ref } of page.properties.data.items.anyOf) {
+      const item = document.components!.schemas![$ref.split('/').pop()!] as {
+        required: string[];
+        properties: { type: { enum: string[] } };
+      };
+      expect(item.required).toContain('sequence');
+      names.push(...item.properties.type.enum);
+    }
+    expect(names.sort()).toEqual(catalogue.flatMap((r) => r.feedEventNames).sort());
   });
 });

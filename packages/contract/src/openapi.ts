@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { catalogue } from './catalogue/index';
 import { ErrorSchema, errorResponseComponents } from './errors';
 import type { Resource } from './registry/define';
+import { eventFeedRoute } from './registry/feed';
 import { ETAG_HEADER, SHARED_PARAMETERS } from './registry/parameters';
 import { resourceRoutes } from './registry/routes';
 import { registerWebhooks } from './registry/webhooks-section';
@@ -37,6 +38,7 @@ export function buildOpenApiDocument(resources: readonly Resource[] = catalogue)
     registry.registerParameter(name, schema);
   registry.registerComponent('headers', 'ETag', ETAG_HEADER);
   for (const route of Object.values(routes)) registry.registerPath(route);
+  registry.registerPath(eventFeedRoute(resources));
   for (const resource of resources) {
     for (const { route } of resourceRoutes(resource)) registry.registerPath(route);
   }

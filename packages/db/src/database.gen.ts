@@ -1036,6 +1036,12 @@ export interface EscalationRulesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface EventSequencesTable {
+  tenant_id: string;
+  last_value: Defaulted<Int8>;
+  purged_through: Defaulted<Int8>;
+}
+
 export interface EventsTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -1044,6 +1050,8 @@ export interface EventsTable {
   resource_id: string;
   data: Json;
   created_at: Defaulted<Timestamp>;
+  sequence: Int8 | null;
+  recorded_at: Defaulted<Timestamp | null>;
 }
 
 export interface ExchangeRatesTable {
@@ -3934,6 +3942,7 @@ export interface Database {
   employees: EmployeesTable;
   employment_contracts: EmploymentContractsTable;
   escalation_rules: EscalationRulesTable;
+  event_sequences: EventSequencesTable;
   events: EventsTable;
   exchange_rates: ExchangeRatesTable;
   expense_categories: ExpenseCategoriesTable;

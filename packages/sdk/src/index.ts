@@ -16,6 +16,7 @@ export {
   type SessionOptions,
 } from './client.js';
 export { ApiError, type ClientErrorCode, type ErrorCode } from './errors.js';
+export { type EventsOptions, events, type FeedEvent, type FeedEventType } from './events.js';
 export {
   eq,
   type FilterValue,

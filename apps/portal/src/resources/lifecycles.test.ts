@@ -94,10 +94,12 @@ describe('lifecycles', () => {
             expect(res.headers.get('etag'), label).toBe(
               `"${Number(before.headers.get('etag')!.replace(/"/g, '')) + 1}"`,
             );
+            // SPEC §7's status_changed where the catalogue has one, otherwise the action's own
+            // generic event (§12); approval steps beside it.
             const expected = [
               resource.events?.includes('status_changed')
                 ? `${resource.name}.status_changed`
-                : null,
+                : `${resource.name}.${action}`,
               spec.emits ? `${resource.name}.${spec.emits}` : null,
             ].filter(Boolean);
             expect((await eventsOf(id)).slice(eventsBefore.length).sort(), label).toEqual(

@@ -1,5 +1,6 @@
-import { ApiError, type Resource } from '@erp/contract';
+import { ApiError, type RecordChange, type Resource } from '@erp/contract';
 import type pg from 'pg';
+import { changeEventsSql } from './change-events-sql';
 import { type ColumnValue, columnValues } from './input';
 import { mapWriteError } from './pg-errors';
 import { notFound } from './records-read';
@@ -11,21 +12,13 @@ export interface WrittenRecord {
 }
 
 /**
- * The tail shared by every write: the record as JSON, and the events to record with it in
- * the same statement (so no change without its event, and no event without its change).
+ * The tail shared by every write: the record as JSON (`o`), and the events of the change
+ * recorded with it in the same statement (`changeEventsSql`).
  */
-function recordAndEvents(
-  resource: Resource,
-  events: string[],
-  params: Params,
-  extra: { previousStatus?: boolean; action?: string } = {},
-): string {
-  const select = `o AS (SELECT row_to_json(x) AS j, r.id, r.version${extra.previousStatus ? ', r.previous_status' : ''} FROM r CROSS JOIN LATERAL (SELECT ${selectList(resource, 'r')}) x)`;
-  if (events.length === 0) return select;
-  const data = extra.previousStatus
-    ? `jsonb_build_object('object', o.j, 'previous_status', o.previous_status, 'action', ${params.add(extra.action, 'text')})`
-    : `jsonb_build_object('object', o.j)`;
-  return `${select}, ev AS (INSERT INTO events (tenant_id, type, resource, resource_id, data) SELECT $1::uuid, e.type, ${params.add(resource.name, 'text')}, o.id, ${data} FROM o CROSS JOIN unnest(${params.add(events, 'text[]')}) AS e(type))`;
+function recordAndEvents(resource: Resource, change: RecordChange, params: Params): string {
+  const previousStatus = change.kind === 'action' ? ', r.previous_status' : '';
+  const select = `o AS (SELECT row_to_json(x) AS j, r.id, r.version${previousStatus} FROM r CROSS JOIN LATERAL (SELECT ${selectList(resource, 'r')}) x)`;
+  return `${select}, ${changeEventsSql(resource, change, params)}`;
 }
 
 /** Inserts a record (number, totals and `created` event included). */
@@ -47,8 +40,7 @@ export async function insertRecord(
     columns.push(c.column);
     values.push(params.add(c.value, c.cast, c.label));
   }
-  const events = resource.events?.includes('created') ? [`${resource.name}.created`] : [];
-  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, events, params)} SELECT o.j::text AS j, o.version FROM o`;
+  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, { kind: 'create' }, params)} SELECT o.j::text AS j, o.version FROM o`;
   const { rows } = await client
     .query<{ j: string; version: number }>(text, params.values)
     .catch((e) => mapWriteError(e, 'write', params));
@@ -77,7 +69,7 @@ export async function patchRecord(
   ].filter(Boolean);
   const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'} FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET ${sets.join(', ')} FROM old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guards.map((g) => ` AND ${g}`).join('')} RETURNING t.*),
-    ${recordAndEvents(resource, [], params)}
+    ${recordAndEvents(resource, { kind: 'update' }, params)}
     SELECT o.j::text AS j, o.version, old.version AS old_version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
   const { rows } = await client
     .query(text, params.values)
@@ -117,8 +109,9 @@ export async function removeRecord(
   const idParam = params.add(id, 'uuid');
   const guard = editableGuard(resource, params);
   const text = `WITH old AS (SELECT t.id, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'} FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
-    gone AS (DELETE FROM ${resource.table} t USING old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guard ? ` AND ${guard}` : ''} RETURNING t.id)
-    SELECT old.id AS old_id, old.status AS old_status, (SELECT count(*) FROM gone)::int AS deleted FROM (SELECT 1) one LEFT JOIN old ON true`;
+    r AS (DELETE FROM ${resource.table} t USING old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guard ? ` AND ${guard}` : ''} RETURNING t.*),
+    ${recordAndEvents(resource, { kind: 'delete' }, params)}
+    SELECT old.id AS old_id, old.status AS old_status, (SELECT count(*) FROM r)::int AS deleted FROM (SELECT 1) one LEFT JOIN old ON true`;
   const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'delete'));
   const row = rows[0] as { old_id: string | null; old_status: string | null; deleted: number };
   if (row.old_id === null) throw notFound(resource, id);
@@ -144,14 +137,10 @@ export async function transitionRecord(
   const params = new Params();
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
-  const events = [
-    resource.events?.includes('status_changed') ? `${resource.name}.status_changed` : '',
-    spec.emits ? `${resource.name}.${spec.emits}` : '',
-  ].filter(Boolean);
   const text = `WITH old AS (SELECT t.id, t.status FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET status = ${params.add(spec.to, 'text')}, version = t.version + 1, updated_at = now() FROM old
           WHERE t.id = old.id AND t.tenant_id = $1::uuid AND old.status = ANY(${params.add(spec.from, 'text[]')}) RETURNING t.*, old.status AS previous_status),
-    ${recordAndEvents(resource, events, params, { previousStatus: true, action })}
+    ${recordAndEvents(resource, { kind: 'action', action }, params)}
     SELECT o.j::text AS j, o.version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
   const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'write'));
   const row = rows[0] as { j: string | null; version: number; old_status: string | null };

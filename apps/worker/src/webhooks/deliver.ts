@@ -13,6 +13,8 @@ export interface DeliveryTarget {
   event_type: string;
   event_created_at: Date;
   tenant_id: string;
+  /** The event's place in its tenant's feed (bigint as text); null for a test delivery. */
+  sequence: string | null;
   data: string;
   subscription_id: string;
   url: string;
@@ -34,11 +36,12 @@ export interface DeliveryDeps {
 }
 
 /**
- * The body of a delivery (SPEC §7). The event's data is spliced in as PostgreSQL wrote it, so
- * the bytes signed are the bytes sent.
+ * The body of a delivery (SPEC §7, §12: with the event's `sequence`, except a test delivery's).
+ * The event's data is spliced in as PostgreSQL wrote it, so the bytes signed are the bytes sent.
  */
 export function deliveryBody(target: DeliveryTarget): string {
-  return `{"id":${JSON.stringify(target.event_id)},"delivery_id":${JSON.stringify(target.delivery_id)},"type":${JSON.stringify(target.event_type)},"created_at":${JSON.stringify(target.event_created_at.toISOString())},"tenant_id":${JSON.stringify(target.tenant_id)},"data":${target.data}}`;
+  const sequence = target.sequence === null ? '' : `,"sequence":${target.sequence}`;
+  return `{"id":${JSON.stringify(target.event_id)},"delivery_id":${JSON.stringify(target.delivery_id)},"type":${JSON.stringify(target.event_type)},"created_at":${JSON.stringify(target.event_created_at.toISOString())},"tenant_id":${JSON.stringify(target.tenant_id)}${sequence},"data":${target.data}}`;
 }
 
 /** The secrets that sign now: the current one, and the previous one while its overlap lasts. */

@@ -7,18 +7,27 @@
 /** What sending one attempt needs: the delivery, its event and its subscription. */
 const TARGET_COLUMNS = `
   ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.tenant_id,
-  ev.data::text AS data, s.id AS subscription_id, s.url, s.enabled, s.webhook_version,
+  ev.sequence::text AS sequence, ev.data::text AS data, s.id AS subscription_id, s.url, s.enabled, s.webhook_version,
   s.secret_sealed, s.previous_secret_sealed, s.previous_secret_expires_at`;
 
 /**
- * Fan-out of a batch of events: one delivery per matching enabled subscription (the unique
+ * Numbers the events committed so far (per tenant, `assign_event_sequences`) and names those of
+ * $1 still without a number: their fan-out waits, a delivery never leaves without it.
+ */
+export const AWAIT_SEQUENCES = named(
+  'webhook_await_sequences',
+  'SELECT id FROM events_awaiting_sequence($1::uuid[]) AS id',
+);
+
+/**
+ * Fan-out of a batch of events (those numbered already): one delivery per matching enabled subscription (the unique
  * (event, subscription) pair makes a re-run create none twice), returned with every delivery
  * of these events still waiting for its first attempt (a re-run after a crash finds those too).
  */
 export const FANOUT = named(
   'webhook_fanout',
   `
-  WITH ev AS (SELECT * FROM events WHERE id = ANY ($1::uuid[])),
+  WITH ev AS (SELECT * FROM events WHERE id = ANY ($1::uuid[]) AND sequence IS NOT NULL),
   created AS (
     INSERT INTO webhook_deliveries (tenant_id, subscription_id, event_id, event_type)
     SELECT ev.tenant_id, s.id, ev.id, ev.type

@@ -7,7 +7,13 @@ import { DELIVER_JOB_MAX_ATTEMPTS, deliveryJobKey, WEBHOOK_DELIVER } from '@erp/
 import type pg from 'pg';
 import { createBatcher } from '../runtime/batcher';
 import type { DeliveryTarget } from './deliver';
-import { ABANDON_DELIVERY, FANOUT, LOAD_DELIVERY, RECORD_ATTEMPTS } from './statements';
+import {
+  ABANDON_DELIVERY,
+  AWAIT_SEQUENCES,
+  FANOUT,
+  LOAD_DELIVERY,
+  RECORD_ATTEMPTS,
+} from './statements';
 
 const WEBHOOK_DISABLED_ACTION: AuditAction = 'webhook.disabled';
 
@@ -27,8 +33,11 @@ export interface AttemptRecord {
 
 /** The worker's reads and writes of the delivery tables. */
 export interface DeliveryStore {
-  /** Creates an event's deliveries and returns those awaiting their first attempt. */
-  fanout(eventId: string): Promise<DeliveryTarget[]>;
+  /**
+   * Creates an event's deliveries and returns those awaiting their first attempt, once the
+   * event has its sequence; `null` while it has none yet (its fan-out must wait).
+   */
+  fanout(eventId: string): Promise<DeliveryTarget[] | null>;
   load(deliveryId: string): Promise<DeliveryTarget | undefined>;
   record(attempts: readonly AttemptRecord[]): Promise<void>;
   abandon(deliveryId: string): Promise<void>;
@@ -41,10 +50,12 @@ export interface DeliveryStore {
  */
 export function createDeliveryStore(pool: pg.Pool): DeliveryStore {
   const fanout = createBatcher(async (eventIds: string[]) => {
+    const waiting = await pool.query<{ id: string }>({ ...AWAIT_SEQUENCES, values: [eventIds] });
+    const unnumbered = new Set(waiting.rows.map((r) => r.id));
     const { rows } = await pool.query<DeliveryTarget>({ ...FANOUT, values: [eventIds] });
     const byEvent = new Map<string, DeliveryTarget[]>(eventIds.map((id) => [id, []]));
     for (const row of rows) byEvent.get(row.event_id)?.push(row);
-    return eventIds.map((id) => byEvent.get(id) ?? []);
+    return eventIds.map((id) => (unnumbered.has(id) ? null : (byEvent.get(id) ?? [])));
   });
   const record = createBatcher(async (batches: (readonly AttemptRecord[])[]) => {
     const all = batches.flat();

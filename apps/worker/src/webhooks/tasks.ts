@@ -2,11 +2,30 @@ import { DeliverPayload, FanoutPayload, WEBHOOK_DELIVER, WEBHOOK_FANOUT } from '
 import type { Task, TaskList } from 'graphile-worker';
 import { attemptDeliveries, type DeliveryDeps } from './deliver';
 
-/** Fans one event out to its tenant's matching subscriptions and makes every first attempt. */
+/** How long a fan-out waits in its job for its event's sequence, then how soon it runs again. */
+export const SEQUENCE_WAIT = { withinJobMs: 1_000, firstPauseMs: 10, againAfterMs: 1_000 };
+
+/**
+ * Fans one event out to its tenant's matching subscriptions and makes every first attempt,
+ * once the event has its sequence (every delivery body carries it). The job's transaction has
+ * committed with the event's, so it is numbered at once in practice; should it not be, the job
+ * waits a little, then is enqueued again to run soon (not graphile-worker's retry backoff,
+ * which is meant for failures and reaches minutes).
+ */
 export function fanoutTask(deps: DeliveryDeps): Task {
-  return async function webhookFanout(payload) {
+  return async function webhookFanout(payload, helpers) {
     const { event_id } = FanoutPayload.parse(payload);
-    await attemptDeliveries(deps, await deps.store.fanout(event_id));
+    const started = Date.now();
+    for (let pause = SEQUENCE_WAIT.firstPauseMs; ; pause *= 2) {
+      const targets = await deps.store.fanout(event_id);
+      if (targets) return attemptDeliveries(deps, targets);
+      if (Date.now() - started + pause > SEQUENCE_WAIT.withinJobMs) break;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    deps.logger.warn('event not numbered yet: fan-out again soon', { event_id });
+    await helpers.addJob(WEBHOOK_FANOUT, { event_id } satisfies FanoutPayload, {
+      runAt: new Date(Date.now() + SEQUENCE_WAIT.againAfterMs),
+    });
   };
 }
 

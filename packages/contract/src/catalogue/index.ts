@@ -42,3 +42,12 @@ export const BUSINESS_EVENT_NAMES = catalogue.flatMap((r) => r.eventNames) as [
 
 /** A business event name (what subscriptions list and deliveries carry). */
 export type EventName = BusinessEventName;
+
+/** Every event type the feed records (SPEC §12), as a union of literals. */
+export type FeedEventName = (typeof declared)[number]['feedEventNames'][number];
+
+/** Every event type the feed records, in catalogue order. */
+export const FEED_EVENT_NAMES = catalogue.flatMap((r) => r.feedEventNames) as [
+  FeedEventName,
+  ...FeedEventName[],
+];

@@ -1,4 +1,5 @@
 import type { ModuleName } from '../modules';
+import { allChangeEventTypes, type FeedEventTypes, GENERIC_CHANGES } from './change-events';
 import { enumOf, type Field, money, text, timestamp, USER, uuid } from './fields';
 import { MAX_NAME, RESERVED_FIELDS, RESERVED_PATHS, SQL_RESERVED } from './reserved-names';
 import { isStatus, type Status } from './statuses';
@@ -15,11 +16,12 @@ export interface ActionDeclaration {
   emits?: string;
 }
 
-export interface LifecycleDeclaration {
+/** A lifecycle; `A` is the union of its action names, kept literal so event types can be derived. */
+export interface LifecycleDeclaration<A extends string = string> {
   initial: Status;
   /** States in which PATCH and DELETE are allowed (default: the initial state only). */
   editable?: readonly Status[];
-  actions: Record<string, ActionDeclaration>;
+  actions: Record<A, ActionDeclaration>;
 }
 
 /** One business resource, declared once: table, routes, OpenAPI, sdk types and events follow. */
@@ -45,8 +47,12 @@ export interface ResourceDeclaration {
   events?: readonly string[];
 }
 
-/** A declaration with everything derived from it; `E` is the union of its event names. */
-export interface Resource<E extends string = string> extends ResourceDeclaration {
+/**
+ * A declaration with everything derived from it; `E` is the union of its catalogue (webhook)
+ * event names, `F` the union of every event type its changes record in the feed.
+ */
+export interface Resource<E extends string = string, F extends string = string>
+  extends ResourceDeclaration {
   schemaName: string;
   table: string;
   /** Fields the server sets: id, number, status, totals, version, timestamps. */
@@ -57,6 +63,11 @@ export interface Resource<E extends string = string> extends ResourceDeclaration
   editableStates: string[];
   /** Catalogue event names recorded by this resource, as literal types. */
   eventNames: E[];
+  /**
+   * Every event type this resource's changes record (the feed, SPEC §12): its catalogue names
+   * and the generic `<name>.created|updated|deleted|<action>` (see `changeEventTypes`).
+   */
+  feedEventNames: F[];
 }
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -66,9 +77,13 @@ const KEBAB = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
  * The name and the events are inferred as literals, so `eventNames` is typed `'quote.created' |
  * 'quote.status_changed'` and the catalogue's event names are a union the compiler knows.
  */
-export function defineResource<const N extends string, const E extends readonly string[] = []>(
-  declaration: ResourceDeclaration & { name: N; events?: E },
-): Resource<`${N}.${E[number]}`> {
+export function defineResource<
+  const N extends string,
+  const E extends readonly string[] = [],
+  const A extends string = never,
+>(
+  declaration: ResourceDeclaration & { name: N; events?: E; lifecycle?: LifecycleDeclaration<A> },
+): Resource<`${N}.${E[number]}`, FeedEventTypes<N, E[number], A>> {
   const { name, path, fields, lifecycle, numbering, totalsFrom } = declaration;
   const fail = (message: string) => {
     throw new Error(`resource ${name}: ${message}`);
@@ -156,9 +171,12 @@ export function defineResource<const N extends string, const E extends readonly 
   for (const [action, spec] of Object.entries(lifecycle?.actions ?? {}))
     if (spec.emits && !events.includes(spec.emits))
       fail(`action ${action} emits ${spec.emits}, which is not in events`);
+  for (const action of Object.keys(lifecycle?.actions ?? {}))
+    if (GENERIC_CHANGES.has(action) || events.includes(action))
+      fail(`action ${action} would record the same event type as another change`);
   const eventNames = events.map((event) => `${name}.${event}` as `${N}.${E[number]}`);
 
-  return {
+  const resource = {
     ...declaration,
     schemaName: declaration.schemaName ?? pascalCase(name),
     table: path.replace(/-/g, '_'),
@@ -167,7 +185,10 @@ export function defineResource<const N extends string, const E extends readonly 
     states,
     editableStates: lifecycle ? [...(lifecycle.editable ?? [lifecycle.initial])] : [],
     eventNames,
+    feedEventNames: [] as FeedEventTypes<N, E[number], A>[],
   };
+  resource.feedEventNames = allChangeEventTypes(resource) as FeedEventTypes<N, E[number], A>[];
+  return resource;
 }
 
 function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => never): string[] {

@@ -11,8 +11,18 @@ export interface EventPayload {
   schema: z.ZodObject;
 }
 
-/** `{id, delivery_id, type, created_at, tenant_id, data}`: the body of every delivery (SPEC §7). */
-function envelope(type: string, data: z.ZodObject, description: string) {
+/** An event's place in its tenant's feed (SPEC §12): the same in a delivery and in the feed. */
+export const EventSequenceSchema = z.number().int().positive().openapi('EventSequence', {
+  description:
+    "The event's place in its tenant's feed: dense, without gaps, in the order the feed serves events. Deliveries carry it so a receiver can detect a gap and fill it from `GET /api/v1/events?after=`.",
+  example: 1042,
+});
+
+/**
+ * `{id, delivery_id, type, created_at, tenant_id, sequence, data}`: the body of every delivery
+ * (SPEC §7, §12). A test delivery is no business event: it has no `sequence`.
+ */
+function envelope(type: string, data: z.ZodObject, description: string, sequenced = true) {
   return z
     .object({
       id: UuidSchema.openapi({ description: "The event's id: the same in every delivery of it." }),
@@ -22,6 +32,7 @@ function envelope(type: string, data: z.ZodObject, description: string) {
       type: z.literal(type),
       created_at: TimestampSchema.openapi({ description: 'When the change was recorded.' }),
       tenant_id: UuidSchema,
+      ...(sequenced ? { sequence: EventSequenceSchema } : {}),
       data,
     })
     .openapi(`${pascalCase(type.replace('.', '_'))}Event`, { description });
@@ -82,5 +93,6 @@ export const webhookTestPayload: EventPayload = {
       message: z.string().openapi({ example: 'A test delivery.' }),
     }),
     testDescription,
+    false,
   ),
 };

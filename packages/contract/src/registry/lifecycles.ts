@@ -1,6 +1,13 @@
 import type { ActionDeclaration, LifecycleDeclaration } from './define';
 import type { Status } from './statuses';
 
+/** A lifecycle as written, its action names kept as literals (the feed's event types). */
+function lifecycle<const A extends string>(
+  declaration: LifecycleDeclaration<A>,
+): LifecycleDeclaration<A> {
+  return declaration;
+}
+
 /**
  * Lifecycles most ERP records follow, as presets: a declaration names its family and, where
  * its business differs, adds or replaces actions (`withActions`). Each preset is what ERPNext,
@@ -8,151 +15,173 @@ import type { Status } from './statuses';
  */
 export const lifecycles = {
   /** Master data kept for history rather than deleted (Odoo's `active` flag): archive, restore. */
-  archivable: (): LifecycleDeclaration => ({
-    initial: 'actif',
-    editable: ['actif', 'archive'],
-    actions: {
-      archive: {
-        from: ['actif'],
-        to: 'archive',
-        description: 'No longer offered; kept for history.',
+  archivable: () =>
+    lifecycle({
+      initial: 'actif',
+      editable: ['actif', 'archive'],
+      actions: {
+        archive: {
+          from: ['actif'],
+          to: 'archive',
+          description: 'No longer offered; kept for history.',
+        },
+        restore: { from: ['archive'], to: 'actif', description: 'In use again.' },
       },
-      restore: { from: ['archive'], to: 'actif', description: 'In use again.' },
-    },
-  }),
+    }),
 
   /** A document that takes effect once validated, then can only be cancelled (ERPNext submit). */
-  validatable: (): LifecycleDeclaration => ({
-    initial: 'brouillon',
-    actions: {
-      validate: { from: ['brouillon'], to: 'valide', description: 'Final: it takes effect.' },
-      cancel: {
-        from: ['brouillon', 'valide'],
-        to: 'annule',
-        description: 'Void; its effect is undone.',
+  validatable: () =>
+    lifecycle({
+      initial: 'brouillon',
+      actions: {
+        validate: { from: ['brouillon'], to: 'valide', description: 'Final: it takes effect.' },
+        cancel: {
+          from: ['brouillon', 'valide'],
+          to: 'annule',
+          description: 'Void; its effect is undone.',
+        },
       },
-    },
-  }),
+    }),
 
   /** An accounting document posted to the ledger; a posted one is reversed by cancelling it. */
-  postable: (): LifecycleDeclaration => ({
-    initial: 'brouillon',
-    actions: {
-      post: { from: ['brouillon'], to: 'comptabilise', description: 'Posted to the ledger.' },
-      cancel: {
-        from: ['brouillon', 'comptabilise'],
-        to: 'annule',
-        description: 'Void; a posted entry is reversed.',
+  postable: () =>
+    lifecycle({
+      initial: 'brouillon',
+      actions: {
+        post: { from: ['brouillon'], to: 'comptabilise', description: 'Posted to the ledger.' },
+        cancel: {
+          from: ['brouillon', 'comptabilise'],
+          to: 'annule',
+          description: 'Void; a posted entry is reversed.',
+        },
       },
-    },
-  }),
+    }),
 
   /** Something an approver decides on: submit, approve or reject, reopen a rejected one. */
-  approvable: (
-    emits: { submit?: string; approve?: string; reject?: string } = {},
-  ): LifecycleDeclaration => ({
-    initial: 'brouillon',
-    actions: {
-      submit: {
-        from: ['brouillon'],
-        to: 'en_attente_approbation',
-        description: 'Sent to the approver.',
-        ...(emits.submit ? { emits: emits.submit } : {}),
+  approvable: (emits: { submit?: string; approve?: string; reject?: string } = {}) =>
+    lifecycle({
+      initial: 'brouillon',
+      actions: {
+        submit: {
+          from: ['brouillon'],
+          to: 'en_attente_approbation',
+          description: 'Sent to the approver.',
+          ...(emits.submit ? { emits: emits.submit } : {}),
+        },
+        approve: {
+          from: ['en_attente_approbation'],
+          to: 'approuve',
+          description: 'Approved.',
+          ...(emits.approve ? { emits: emits.approve } : {}),
+        },
+        reject: {
+          from: ['en_attente_approbation'],
+          to: 'rejete',
+          description: 'Rejected by the approver.',
+          ...(emits.reject ? { emits: emits.reject } : {}),
+        },
+        reopen: {
+          from: ['rejete'],
+          to: 'brouillon',
+          description: 'Back to draft to be corrected.',
+        },
+        cancel: {
+          from: ['brouillon', 'en_attente_approbation'],
+          to: 'annule',
+          description: 'Withdrawn.',
+        },
       },
-      approve: {
-        from: ['en_attente_approbation'],
-        to: 'approuve',
-        description: 'Approved.',
-        ...(emits.approve ? { emits: emits.approve } : {}),
-      },
-      reject: {
-        from: ['en_attente_approbation'],
-        to: 'rejete',
-        description: 'Rejected by the approver.',
-        ...(emits.reject ? { emits: emits.reject } : {}),
-      },
-      reopen: { from: ['rejete'], to: 'brouillon', description: 'Back to draft to be corrected.' },
-      cancel: {
-        from: ['brouillon', 'en_attente_approbation'],
-        to: 'annule',
-        description: 'Withdrawn.',
-      },
-    },
-  }),
+    }),
 
   /** Planned work: start, complete, hold and resume, cancel. */
-  schedulable: (): LifecycleDeclaration => ({
-    initial: 'planifie',
-    editable: ['planifie', 'en_cours', 'en_attente'],
-    actions: {
-      start: { from: ['planifie'], to: 'en_cours', description: 'Work has started.' },
-      hold: { from: ['en_cours'], to: 'en_attente', description: 'Paused, waiting.' },
-      resume: { from: ['en_attente'], to: 'en_cours', description: 'Work goes on.' },
-      complete: { from: ['en_cours'], to: 'termine', description: 'Done.' },
-      cancel: {
-        from: ['planifie', 'en_cours', 'en_attente'],
-        to: 'annule',
-        description: 'Will not be done.',
+  schedulable: () =>
+    lifecycle({
+      initial: 'planifie',
+      editable: ['planifie', 'en_cours', 'en_attente'],
+      actions: {
+        start: { from: ['planifie'], to: 'en_cours', description: 'Work has started.' },
+        hold: { from: ['en_cours'], to: 'en_attente', description: 'Paused, waiting.' },
+        resume: { from: ['en_attente'], to: 'en_cours', description: 'Work goes on.' },
+        complete: { from: ['en_cours'], to: 'termine', description: 'Done.' },
+        cancel: {
+          from: ['planifie', 'en_cours', 'en_attente'],
+          to: 'annule',
+          description: 'Will not be done.',
+        },
       },
-    },
-  }),
+    }),
 
   /** A request handled by a team (tickets, maintenance requests): open until closed. */
-  ticket: (): LifecycleDeclaration => ({
-    initial: 'nouveau',
-    editable: ['nouveau', 'en_cours', 'en_attente', 'resolu'],
-    actions: {
-      start: { from: ['nouveau'], to: 'en_cours', description: 'Someone is working on it.' },
-      wait: { from: ['en_cours'], to: 'en_attente', description: 'Waiting for the requester.' },
-      resume: { from: ['en_attente'], to: 'en_cours', description: 'Work goes on.' },
-      resolve: {
-        from: ['nouveau', 'en_cours', 'en_attente'],
-        to: 'resolu',
-        description: 'Solved.',
+  ticket: () =>
+    lifecycle({
+      initial: 'nouveau',
+      editable: ['nouveau', 'en_cours', 'en_attente', 'resolu'],
+      actions: {
+        start: { from: ['nouveau'], to: 'en_cours', description: 'Someone is working on it.' },
+        wait: { from: ['en_cours'], to: 'en_attente', description: 'Waiting for the requester.' },
+        resume: { from: ['en_attente'], to: 'en_cours', description: 'Work goes on.' },
+        resolve: {
+          from: ['nouveau', 'en_cours', 'en_attente'],
+          to: 'resolu',
+          description: 'Solved.',
+        },
+        close: { from: ['resolu'], to: 'ferme', description: 'Closed for good.' },
+        reopen: { from: ['resolu', 'ferme'], to: 'en_cours', description: 'Not solved after all.' },
       },
-      close: { from: ['resolu'], to: 'ferme', description: 'Closed for good.' },
-      reopen: { from: ['resolu', 'ferme'], to: 'en_cours', description: 'Not solved after all.' },
-    },
-  }),
+    }),
 
   /** An agreement in force for a while: activate, suspend and resume, terminate, expire. */
-  agreement: (): LifecycleDeclaration => ({
-    initial: 'brouillon',
-    editable: ['brouillon', 'actif', 'suspendu'],
-    actions: {
-      activate: { from: ['brouillon'], to: 'actif', description: 'In force.' },
-      suspend: { from: ['actif'], to: 'suspendu', description: 'Suspended for a while.' },
-      resume: { from: ['suspendu'], to: 'actif', description: 'In force again.' },
-      terminate: {
-        from: ['actif', 'suspendu'],
-        to: 'resilie',
-        description: 'Ended before its term.',
+  agreement: () =>
+    lifecycle({
+      initial: 'brouillon',
+      editable: ['brouillon', 'actif', 'suspendu'],
+      actions: {
+        activate: { from: ['brouillon'], to: 'actif', description: 'In force.' },
+        suspend: { from: ['actif'], to: 'suspendu', description: 'Suspended for a while.' },
+        resume: { from: ['suspendu'], to: 'actif', description: 'In force again.' },
+        terminate: {
+          from: ['actif', 'suspendu'],
+          to: 'resilie',
+          description: 'Ended before its term.',
+        },
+        expire: { from: ['actif'], to: 'expire', description: 'Reached its end date.' },
+        cancel: { from: ['brouillon'], to: 'annule', description: 'Never came into force.' },
       },
-      expire: { from: ['actif'], to: 'expire', description: 'Reached its end date.' },
-      cancel: { from: ['brouillon'], to: 'annule', description: 'Never came into force.' },
-    },
-  }),
+    }),
 
   /** A period that accepts entries until closed (fiscal years, accounting periods, payroll). */
-  period: (): LifecycleDeclaration => ({
-    initial: 'ouvert',
-    actions: {
-      close: { from: ['ouvert'], to: 'ferme', description: 'No more entries.' },
-      reopen: { from: ['ferme'], to: 'ouvert', description: 'Accepts entries again.' },
-    },
-  }),
+  period: () =>
+    lifecycle({
+      initial: 'ouvert',
+      actions: {
+        close: { from: ['ouvert'], to: 'ferme', description: 'No more entries.' },
+        reopen: { from: ['ferme'], to: 'ouvert', description: 'Accepts entries again.' },
+      },
+    }),
 } satisfies Record<string, (...args: never[]) => LifecycleDeclaration>;
 
+/** The action names of `base` after `withActions(base, actions)`: removed ones (`null`) gone. */
+type MergedActions<A extends string, X> =
+  | Exclude<A, { [K in keyof X]: X[K] extends null ? K : never }[keyof X]>
+  | { [K in keyof X]: X[K] extends null ? never : K }[keyof X];
+
 /** A preset with some actions added or replaced (an action set to `null` is removed). */
-export function withActions(
-  base: LifecycleDeclaration,
-  actions: Record<string, ActionDeclaration | null>,
+export function withActions<
+  A extends string,
+  const X extends Record<string, ActionDeclaration | null>,
+>(
+  base: LifecycleDeclaration<A>,
+  actions: X,
   options: { editable?: readonly Status[] } = {},
-): LifecycleDeclaration {
+): LifecycleDeclaration<MergedActions<A, X> & string> {
   const merged: Record<string, ActionDeclaration> = { ...base.actions };
   for (const [name, action] of Object.entries(actions)) {
     if (action === null) delete merged[name];
     else merged[name] = action;
   }
-  return { ...base, ...(options.editable ? { editable: options.editable } : {}), actions: merged };
+  return {
+    ...base,
+    ...(options.editable ? { editable: options.editable } : {}),
+    actions: merged as Record<MergedActions<A, X> & string, ActionDeclaration>,
+  };
 }

@@ -16,6 +16,7 @@ import * as renamedStatusesDeclaredIndexes14 from './2026-11-24-0014-renamed-sta
 import * as fullCatalogue15 from './2026-11-24-0015-full-catalogue';
 import * as sso16 from './2026-11-24-0016-sso';
 import * as passwordTokens17 from './2026-11-24-0017-password-tokens';
+import * as eventFeed18 from './2026-11-24-0018-event-feed';
 import * as batchUnits20 from './2026-11-24-0020-batch-units';
 import * as auditLog22 from './2026-11-24-0022-audit-log';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0015-full-catalogue': fullCatalogue15,
   '2026-11-24-0016-sso': sso16,
   '2026-11-24-0017-password-tokens': passwordTokens17,
+  '2026-11-24-0018-event-feed': eventFeed18,
   '2026-11-24-0020-batch-units': batchUnits20,
   '2026-11-24-0022-audit-log': auditLog22,
 };

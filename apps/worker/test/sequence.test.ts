@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
+import { enqueueDeliveries } from '@erp/webhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningWorker } from '../src/worker';
+import {
+  createSubscription,
+  createTenant,
+  recordEvent,
+  runWorker,
+  startReceiver,
+  waitFor,
+} from './harness';
+
+/** Webhook bodies carry the event's `sequence`, the one the feed serves (SPEC §12). */
+let database: TestDatabase;
+let worker: RunningWorker;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  worker = await runWorker(database);
+});
+afterAll(async () => {
+  await worker?.stop();
+  await database?.close();
+});
+
+describe('the sequence in webhook bodies', () => {
+  it('is the number the feed gives the event, a late commit’s coming after those already sent', async () => {
+    const receiver = await startReceiver();
+    const tenant = await createTenant(database);
+    await createSubscription(database, tenant, receiver.url);
+    // A transaction that records its event first and commits last.
+    const held = await database.pool.connect();
+    await held.query('BEGIN');
+    const late = await held.query<{ id: string }>(
+      `INSERT INTO events (tenant_id, type, resource, resource_id, data)
+       VALUES ($1, 'sales_order.created', 'sales_order', $2, '{"object":{}}') RETURNING id`,
+      [tenant, randomUUID()],
+    );
+    const first = await recordEvent(database, tenant);
+    const second = await recordEvent(database, tenant);
+    await waitFor(() => receiver.received.length === 2);
+    await held.query('COMMIT');
+    held.release();
+    await waitFor(() => receiver.received.length === 3);
+
+    const bodies = receiver.received.map(
+      (r) => JSON.parse(r.body) as { id: string; sequence: number },
+    );
+    const sent = new Map(bodies.map((b) => [b.id, b.sequence]));
+    expect(new Set([sent.get(first), sent.get(second)])).toEqual(new Set([1, 2]));
+    expect(sent.get(late.rows[0]!.id)).toBe(3);
+    const { rows } = await database.pool.query<{ id: string; sequence: string }>(
+      'SELECT id, sequence FROM events WHERE tenant_id = $1',
+      [tenant],
+    );
+    expect(new Map(rows.map((r) => [r.id, Number(r.sequence)]))).toEqual(sent);
+    await receiver.close();
+  });
+
+  it('is absent from a test delivery, which is no business event', async () => {
+    const receiver = await startReceiver();
+    const tenant = await createTenant(database);
+    const sub = await createSubscription(database, tenant, receiver.url);
+    const { rows } = await database.pool.query<{ id: string }>(
+      `WITH ev AS (
+         INSERT INTO events (tenant_id, type, resource, resource_id, data)
+         VALUES ($1, 'webhook.test', 'webhook_subscription', $2, '{"object":{},"message":"A test delivery."}')
+         RETURNING id, type)
+       INSERT INTO webhook_deliveries (tenant_id, subscription_id, event_id, event_type)
+       SELECT $1, $2, ev.id, ev.type FROM ev RETURNING id`,
+      [tenant, sub.id],
+    );
+    await enqueueDeliveries(database.pool, [{ deliveryId: rows[0]!.id, attempt: 1, manual: true }]);
+    await waitFor(() => receiver.received.length === 1);
+    const body = JSON.parse(receiver.received[0]!.body);
+    expect(body.type).toBe('webhook.test');
+    expect('sequence' in body).toBe(false);
+    const numbered = await database.pool.query(
+      'SELECT count(*)::int AS n FROM events WHERE tenant_id = $1 AND sequence IS NOT NULL',
+      [tenant],
+    );
+    expect(numbered.rows[0].n).toBe(0);
+    await receiver.close();
+  });
+});
