@@ -11,7 +11,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { requireRight, securityMiddleware } from '../auth';
 import type { Deps } from '../deps';
-import { type AppEnv, callerOf, tenantOf } from '../http/context';
+import { type AppEnv, actorOf, callerOf, tenantOf } from '../http/context';
 import { requestFingerprint, runIdempotent, type StoredResponse } from './idempotency';
 import { getRecord, listRecords } from './records-read';
 import {
@@ -84,6 +84,7 @@ function handlerFor(
   const id = (c: Ctx) => (c.req.valid as (t: 'param') => { id: string })('param').id.toLowerCase();
   const json = (c: Ctx) => (c.req.valid as (t: 'json') => Record<string, unknown>)('json');
   const tenantId = (c: Ctx) => tenantOf(callerOf(c)).id;
+  const actor = (c: Ctx) => actorOf(callerOf(c));
 
   /** Runs a POST once per Idempotency-Key (same body → same response); the claim, the write and the stored response share one transaction. */
   const once = async (
@@ -136,19 +137,21 @@ function handlerFor(
     case 'create':
       return async (c) => {
         const body = json(c);
-        return once(c, body, (client) => insertRecord(client, resource, tenantId(c), body), 201);
+        return once(c, body, (client) => insertRecord(client, resource, tenantId(c), body, actor(c)),
+          201,
+        );
       };
     case 'update':
       return async (c) => {
         const expected = parseIfMatch(c.req.header('if-match'));
         const record = await inTenant(c, (client) =>
-          patchRecord(client, resource, tenantId(c), id(c), json(c), expected),
+          patchRecord(client, resource, tenantId(c), id(c), json(c), expected, actor(c)),
         );
         return respond(c, 200, record.json, { etag: etag(record.version) });
       };
     case 'delete':
       return async (c) => {
-        await inTenant(c, (client) => removeRecord(client, resource, tenantId(c), id(c)));
+        await inTenant(c, (client) => removeRecord(client, resource, tenantId(c), id(c), actor(c)));
         return c.body(null, 204);
       };
     case 'action':
@@ -156,7 +159,7 @@ function handlerFor(
         once(
           c,
           null,
-          (client) => transitionRecord(client, resource, tenantId(c), id(c), action!),
+          (client) => transitionRecord(client, resource, tenantId(c), id(c), action!, actor(c)),
           200,
         );
   }

@@ -1,5 +1,7 @@
 import { ApiError, type Resource } from '@erp/contract';
 import type pg from 'pg';
+import type { ActorRef } from '../http/context';
+import { historyCte, recordJsonSql } from './history-write';
 import { type ColumnValue, columnValues } from './input';
 import { mapWriteError } from './pg-errors';
 import { notFound } from './records-read';
@@ -28,12 +30,13 @@ function recordAndEvents(
   return `${select}, ev AS (INSERT INTO events (tenant_id, type, resource, resource_id, data) SELECT $1::uuid, e.type, ${params.add(resource.name, 'text')}, o.id, ${data} FROM o CROSS JOIN unnest(${params.add(events, 'text[]')}) AS e(type))`;
 }
 
-/** Inserts a record (number, totals and `created` event included). */
+/** Inserts a record (number, totals, `created` event and first history version included). */
 export async function insertRecord(
   client: pg.PoolClient,
   resource: Resource,
   tenantId: string,
   body: Record<string, unknown>,
+  actor: ActorRef,
 ): Promise<WrittenRecord> {
   const params = new Params();
   params.add(tenantId, 'uuid');
@@ -48,7 +51,7 @@ export async function insertRecord(
     values.push(params.add(c.value, c.cast, c.label));
   }
   const events = resource.events?.includes('created') ? [`${resource.name}.created`] : [];
-  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, events, params)} SELECT o.j::text AS j, o.version FROM o`;
+  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, events, params)}, ${historyCte(resource, params, actor, 'create')} SELECT o.j::text AS j, o.version FROM o`;
   const { rows } = await client
     .query<{ j: string; version: number }>(text, params.values)
     .catch((e) => mapWriteError(e, 'write', params));
@@ -63,6 +66,7 @@ export async function patchRecord(
   id: string,
   body: Record<string, unknown>,
   expectedVersion: number | null,
+  actor: ActorRef,
 ): Promise<WrittenRecord> {
   const params = new Params();
   params.add(tenantId, 'uuid');
@@ -75,9 +79,10 @@ export async function patchRecord(
     expectedVersion === null ? '' : `old.version = ${params.add(expectedVersion, 'int4')}`,
     editableGuard(resource, params),
   ].filter(Boolean);
-  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'} FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'}, ${recordJsonSql(resource, 't')} AS j FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET ${sets.join(', ')} FROM old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guards.map((g) => ` AND ${g}`).join('')} RETURNING t.*),
-    ${recordAndEvents(resource, [], params)}
+    ${recordAndEvents(resource, [], params)},
+    ${historyCte(resource, params, actor, 'update')}
     SELECT o.j::text AS j, o.version, old.version AS old_version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
   const { rows } = await client
     .query(text, params.values)
@@ -111,13 +116,15 @@ export async function removeRecord(
   resource: Resource,
   tenantId: string,
   id: string,
+  actor: ActorRef,
 ): Promise<void> {
   const params = new Params();
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
   const guard = editableGuard(resource, params);
-  const text = `WITH old AS (SELECT t.id, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'} FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
-    gone AS (DELETE FROM ${resource.table} t USING old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guard ? ` AND ${guard}` : ''} RETURNING t.id)
+  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'}, ${recordJsonSql(resource, 't')} AS j FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+    gone AS (DELETE FROM ${resource.table} t USING old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guard ? ` AND ${guard}` : ''} RETURNING t.id),
+    ${historyCte(resource, params, actor, 'delete')}
     SELECT old.id AS old_id, old.status AS old_status, (SELECT count(*) FROM gone)::int AS deleted FROM (SELECT 1) one LEFT JOIN old ON true`;
   const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'delete'));
   const row = rows[0] as { old_id: string | null; old_status: string | null; deleted: number };
@@ -138,6 +145,7 @@ export async function transitionRecord(
   tenantId: string,
   id: string,
   action: string,
+  actor: ActorRef,
 ): Promise<WrittenRecord> {
   const spec = resource.lifecycle?.actions[action];
   if (!spec) throw new Error(`no action ${action} on ${resource.name}`);
@@ -148,10 +156,11 @@ export async function transitionRecord(
     resource.events?.includes('status_changed') ? `${resource.name}.status_changed` : '',
     spec.emits ? `${resource.name}.${spec.emits}` : '',
   ].filter(Boolean);
-  const text = `WITH old AS (SELECT t.id, t.status FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+  const text = `WITH old AS (SELECT t.id, t.status, ${recordJsonSql(resource, 't')} AS j FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET status = ${params.add(spec.to, 'text')}, version = t.version + 1, updated_at = now() FROM old
           WHERE t.id = old.id AND t.tenant_id = $1::uuid AND old.status = ANY(${params.add(spec.from, 'text[]')}) RETURNING t.*, old.status AS previous_status),
-    ${recordAndEvents(resource, events, params, { previousStatus: true, action })}
+    ${recordAndEvents(resource, events, params, { previousStatus: true, action })},
+    ${historyCte(resource, params, actor, 'action', action)}
     SELECT o.j::text AS j, o.version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
   const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'write'));
   const row = rows[0] as { j: string | null; version: number; old_status: string | null };

@@ -16,6 +16,7 @@ import * as renamedStatusesDeclaredIndexes14 from './2026-11-24-0014-renamed-sta
 import * as fullCatalogue15 from './2026-11-24-0015-full-catalogue';
 import * as sso16 from './2026-11-24-0016-sso';
 import * as passwordTokens17 from './2026-11-24-0017-password-tokens';
+import * as recordHistory19 from './2026-11-24-0019-record-history';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0015-full-catalogue': fullCatalogue15,
   '2026-11-24-0016-sso': sso16,
   '2026-11-24-0017-password-tokens': passwordTokens17,
+  '2026-11-24-0019-record-history': recordHistory19,
 };
