@@ -1,5 +1,6 @@
 import {
   ApiError,
+  isReadKind,
   RESOURCE_SECURITY,
   type Resource,
   type ResourceOperation,
@@ -12,6 +13,7 @@ import type pg from 'pg';
 import { requireRight, securityMiddleware } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, actorOf, callerOf, tenantOf } from '../http/context';
+import { recordHistory } from './history-read';
 import { requestFingerprint, runIdempotent, type StoredResponse } from './idempotency';
 import { getRecord, listRecords } from './records-read';
 import {
@@ -61,12 +63,12 @@ export function registerResourceRoutes(
   }
 }
 
-/** `<module>:read` for list and get, `<module>:write` for everything else. */
+/** `<module>:read` for list, get and history, `<module>:write` for everything else. */
 function requireResourceRight(
   resource: Resource,
   kind: ResourceRouteKind,
 ): MiddlewareHandler<AppEnv> {
-  const right = `${resource.module}:${kind === 'list' || kind === 'get' ? 'read' : 'write'}`;
+  const right = `${resource.module}:${isReadKind(kind) ? 'read' : 'write'}`;
   return async function checkResourceRight(c, next) {
     const caller = callerOf(c);
     requireRight({ rights: caller.rights, modules: tenantOf(caller).modules }, right);
@@ -133,6 +135,16 @@ function handlerFor(
           getRecord(client, resource, tenantId(c), id(c)),
         );
         return respond(c, 200, record.json, { etag: etag(record.version) });
+      };
+    case 'history':
+      return async (c) => {
+        const { page_size, cursor } = (
+          c.req.valid as (t: 'query') => { page_size?: number; cursor?: string }
+        )('query');
+        const body = await inTenant(c, (client) =>
+          recordHistory(client, resource, tenantId(c), id(c), { pageSize: page_size, cursor }),
+        );
+        return respond(c, 200, body);
       };
     case 'create':
       return async (c) => {

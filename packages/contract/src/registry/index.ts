@@ -4,6 +4,7 @@ export * from './events';
 export * from './field-types';
 export * from './field-values';
 export * from './fields';
+export * from './history';
 export * from './routes';
 export * from './schemas';
 export * from './statuses';
