@@ -8,6 +8,13 @@ export {
 } from './client.js';
 export { ApiError, type ClientErrorCode, type ErrorCode } from './errors.js';
 export {
+  type HistoryEntry,
+  type HistoryOptions,
+  type HistoryPath,
+  type HistoryRecord,
+  history,
+} from './history.js';
+export {
   eq,
   type FilterValue,
   gt,
