@@ -8,13 +8,6 @@ export {
 } from './client.js';
 export { ApiError, type ClientErrorCode, type ErrorCode } from './errors.js';
 export {
-  type HistoryEntry,
-  type HistoryOptions,
-  type HistoryPath,
-  type HistoryRecord,
-  history,
-} from './history.js';
-export {
   eq,
   type FilterValue,
   gt,
@@ -28,6 +21,13 @@ export {
   neq,
   order,
 } from './filters.js';
+export {
+  type HistoryEntry,
+  type HistoryOptions,
+  type HistoryPath,
+  type HistoryRecord,
+  history,
+} from './history.js';
 export {
   type CookieSession,
   type CookieSessionOptions,

@@ -85,9 +85,14 @@ async function create() {
 describe('the history of a record', () => {
   it('shows every version, newest first, with its actor, action and exact changes; a deleted record keeps it', async () => {
     const v1 = await create();
-    const v2 = await call('PATCH', `${base}/${v1.id}`, { ...asAdmin, 'if-match': '"1"' }, {
-      notes: 'Prix revus au 1er mars',
-    });
+    const v2 = await call(
+      'PATCH',
+      `${base}/${v1.id}`,
+      { ...asAdmin, 'if-match': '"1"' },
+      {
+        notes: 'Prix revus au 1er mars',
+      },
+    );
     expect(v2.status).toBe(200);
     const lines = [
       {
@@ -165,7 +170,11 @@ describe('the history of a record', () => {
     expect(pages).toBe(3);
 
     const list = await call('GET', `${base}?page_size=1`, asAdmin);
-    for (const bad of ['nope', list.body.next_cursor, Buffer.from('["history",0]').toString('base64url')]) {
+    for (const bad of [
+      'nope',
+      list.body.next_cursor,
+      Buffer.from('["history",0]').toString('base64url'),
+    ]) {
       const res = await history(record.id, asAdmin, `?cursor=${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.body).toMatchObject({
@@ -185,9 +194,17 @@ describe('the history of a record', () => {
     const before = await total();
     const refused = [
       await call('PATCH', `${base}/${record.id}`, asAdmin, { end_date: 'not a date' }),
-      await call('PATCH', `${base}/${record.id}`, { ...asAdmin, 'if-match': '"7"' }, { notes: 'x' }),
+      await call(
+        'PATCH',
+        `${base}/${record.id}`,
+        { ...asAdmin, 'if-match': '"7"' },
+        { notes: 'x' },
+      ),
       await call('POST', `${base}/${record.id}/resume`, asAdmin),
-      await call('POST', base, asAdmin, { ...sampleBody(blanketOrder, 4, refs), customer_id: undefined }),
+      await call('POST', base, asAdmin, {
+        ...sampleBody(blanketOrder, 4, refs),
+        customer_id: undefined,
+      }),
       await call('PATCH', `${base}/${record.id}`, asKey, {
         customer_id: '7d0e2b8c-5f1a-4c3e-9b6d-2a4f8e1c0d93',
       }),
@@ -213,7 +230,15 @@ describe('the history of a record', () => {
     // The first change holds the row lock until the second statement (its snapshot taken
     // before the first commits) waits for it: the second's "old" must be the first's "new".
     await portal.deps.tenantDb.transaction(tenant.id, async (client) => {
-      await patchRecord(client, blanketOrder, tenant.id, record.id, { notes: 'first' }, null, actor);
+      await patchRecord(
+        client,
+        blanketOrder,
+        tenant.id,
+        record.id,
+        { notes: 'first' },
+        null,
+        actor,
+      );
       waiting = call('PATCH', `${base}/${record.id}`, asKey, { notes: 'second' });
       await until(async () => {
         const { rows } = await portal.tdb.pool.query(
@@ -224,7 +249,9 @@ describe('the history of a record', () => {
     });
     expect((await waiting!).status).toBe(200);
     const entries = (await history(record.id)).body.data;
-    expect(entries.map((e: { version: number; changes: unknown }) => [e.version, e.changes])).toEqual([
+    expect(
+      entries.map((e: { version: number; changes: unknown }) => [e.version, e.changes]),
+    ).toEqual([
       [3, { notes: ['first', 'second'] }],
       [2, { notes: [record.notes ?? null, 'first'] }],
       [1, expect.any(Object)],

@@ -149,7 +149,10 @@ function handlerFor(
     case 'create':
       return async (c) => {
         const body = json(c);
-        return once(c, body, (client) => insertRecord(client, resource, tenantId(c), body, actor(c)),
+        return once(
+          c,
+          body,
+          (client) => insertRecord(client, resource, tenantId(c), body, actor(c)),
           201,
         );
       };

@@ -128,7 +128,9 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
     const admin = callers['tenant A admin']!;
     for (const resource of catalogue) {
       const id = recordsOfA.get(resource.name)![0]!;
-      const record = (await portal.request(`/api/v1/${resource.path}/${id}`, { headers: admin }).then(portal.json)).body;
+      const record = (
+        await portal.request(`/api/v1/${resource.path}/${id}`, { headers: admin }).then(portal.json)
+      ).body;
       const res = await portal
         .request(`/api/v1/${resource.path}/${id}/history`, { headers: admin })
         .then(portal.json);

@@ -30,13 +30,11 @@ export const HistoryEntrySchema = z
       description: '`create`, `update`, `delete`, or the lifecycle action’s name.',
       example: 'confirm',
     }),
-    changes: z
-      .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
-      .openapi({
-        description:
-          '`{field: [old, new]}` for each field the change set or changed (values as the record shows them, `null` for none; line items are one field). A creation lists every field it set, a deletion every field the record had.',
-        example: { status: ['brouillon', 'confirme'] },
-      }),
+    changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).openapi({
+      description:
+        '`{field: [old, new]}` for each field the change set or changed (values as the record shows them, `null` for none; line items are one field). A creation lists every field it set, a deletion every field the record had.',
+      example: { status: ['brouillon', 'confirme'] },
+    }),
   })
   .openapi('HistoryEntry');
 
