@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { catalogue, type Resource, referencedResources } from '@erp/contract';
 import pg from 'pg';
@@ -35,6 +36,8 @@ let database: BenchDatabase | undefined;
 
 interface Writer {
   client: pg.Client;
+  /** Its PostgreSQL backend, whose CPU time /proc reports (the cluster runs on this machine). */
+  backendPid: number;
   tenantId: string;
   body: Record<string, unknown>;
   ids: string[];
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < settings.writers; i++) writers.push(await provisionWriter(db.url, i));
 
   const results: Record<string, Record<Variant, number[]>> = { insert: blank(), update: blank() };
+  const pgCpu: Record<string, Record<Variant, number[]>> = { insert: blank(), update: blank() };
   const checks: string[] = [];
   for (let round = 1; round <= settings.rounds; round++) {
     for (const op of ['insert', 'update'] as const) {
@@ -66,27 +70,33 @@ async function main(): Promise<void> {
           ),
         );
         const before = await counts(db.url);
+        const cpuBefore = backendsCpuNs(writers);
         const writes = await runFor(settings.seconds, writers, statements, op);
+        const cpuUs = (backendsCpuNs(writers) - cpuBefore) / 1000 / writes;
         const after = await counts(db.url);
         const rate = writes / settings.seconds;
         results[op]![variant].push(rate);
-        log(`  round ${round} ${op} ${variant}: ${f(rate)} writes/s`);
+        pgCpu[op]![variant].push(cpuUs);
+        log(`  round ${round} ${op} ${variant}: ${f(rate)} writes/s, ${f(cpuUs)} µs PG CPU/write`);
         if (round === 1) checks.push(check(op, variant, writes, before, after));
       }
     }
   }
 
   const rows = (['insert', 'update'] as const).flatMap((op) => {
-    const m = Object.fromEntries(VARIANTS.map((v) => [v, median(results[op]![v])])) as Record<
-      Variant,
-      number
-    >;
+    const medians = (of: Record<string, Record<Variant, number[]>>) =>
+      Object.fromEntries(VARIANTS.map((v) => [v, median(of[op]![v])])) as Record<Variant, number>;
+    const m = medians(results);
+    const cpu = medians(pgCpu);
     return VARIANTS.map((v) => [
       `${op} — ${v}`,
       f(m[v]),
       results[op]![v].map((r) => f(r)).join(' / '),
       f(m[v] / m.bare, 2),
       f(m[v] / m['no history'], 2),
+      f(cpu[v]),
+      f(cpu[v] / cpu.bare, 2),
+      f(cpu[v] / cpu['no history'], 2),
     ]);
   });
   const environment = {
@@ -99,13 +109,26 @@ async function main(): Promise<void> {
     `   ${settings.writers} writers (one connection and tenant each, erp_app with RLS), one statement per transaction; medians of ${settings.rounds} interleaved rounds of ${settings.seconds} s`,
     '   engine: record + event (creations only: sales_order.created) + history row; no history: the same without the history CTE and the old row it diffs; bare: the record alone',
     `   insert: a sales order with ${(writers[0]!.body.lines as unknown[]).length} lines (number, totals); update: PATCH notes of a random one of the writer’s ${settings.records} records\n`,
-    table(['write — form', 'writes/s', 'rounds', '× bare', '× no history'], rows),
+    table(
+      [
+        'write — form',
+        'writes/s',
+        'rounds',
+        '× bare',
+        '× no history',
+        'PG CPU µs/write',
+        'CPU × bare',
+        'CPU × no history',
+      ],
+      rows,
+    ),
+    "   PG CPU: the writers' backends' CPU time (/proc/<pid>/schedstat) per write, steadier than writes/s on a shared machine",
     '',
     ...checks,
   ].join('\n');
   process.stdout.write(`${out}\n`);
   await Promise.all(writers.map((w) => w.client.end()));
-  await writeResults('write-path', { environment, settings, results, checks });
+  await writeResults('write-path', { environment, settings, results, pgCpu, checks });
 }
 
 const blank = () => ({ engine: [], 'no history': [], bare: [] }) as Record<Variant, number[]>;
@@ -127,6 +150,8 @@ async function provisionWriter(url: string, index: number): Promise<Writer> {
   const client = new pg.Client({ connectionString: url, application_name: 'bench-writer' });
   await client.connect();
   await client.query(`SET ROLE erp_app; SELECT set_config('app.tenant_id', '${tenantId}', false)`);
+  const backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
+    .rows[0]!.pid;
   const refs = new Map<string, string[]>([['user', []]]);
   for (const dependency of dependenciesOf(resource)) {
     const ids: string[] = [];
@@ -137,7 +162,7 @@ async function provisionWriter(url: string, index: number): Promise<Writer> {
   const ids: string[] = [];
   for (let n = 0; n < settings.records; n++)
     ids.push(await insertOne(client, resource, tenantId, refs, n));
-  return { client, tenantId, body, ids };
+  return { client, backendPid, tenantId, body, ids };
 }
 
 async function insertOne(
@@ -189,6 +214,14 @@ async function runFor(
     }),
   );
   return writes;
+}
+
+/** Nanoseconds the writers' backends have run on a CPU so far. */
+function backendsCpuNs(writers: Writer[]): number {
+  return writers.reduce(
+    (sum, w) => sum + Number(readFileSync(`/proc/${w.backendPid}/schedstat`, 'utf8').split(' ')[0]),
+    0,
+  );
 }
 
 async function counts(url: string): Promise<{ history: number; events: number }> {
