@@ -59,7 +59,7 @@ export async function updateStatement(
 
 /**
  * The engine's statement as it was before record history (`no history`: without the history
- * CTE and the old row's JSON it compares with), or with neither history nor event (`bare`:
+ * CTE and the locked old row it compares with), or with neither history nor event (`bare`:
  * the record alone). Parameters the removed parts used are dropped and the rest renumbered.
  */
 function reduce(
@@ -70,7 +70,7 @@ function reduce(
   let text = statement.text;
   if (variant !== 'engine') {
     text = removeCte(text, 'h');
-    text = removeOldRowJson(text);
+    text = removeOldRow(text);
   }
   if (variant === 'bare') text = removeCte(text, 'ev');
   const used = [...new Set([...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])))].sort(
@@ -93,13 +93,9 @@ function removeCte(text: string, name: string): string {
   return text.slice(0, match.index) + text.slice(end + 1);
 }
 
-/** Removes `, (SELECT to_jsonb(x) FROM (…) x) AS j` from the `old` CTE. */
-function removeOldRowJson(text: string): string {
-  const start = text.indexOf(', (SELECT to_jsonb(x)');
-  if (start < 0) return text;
-  const end = closingParen(text, start + 2);
-  if (!text.startsWith(' AS j', end + 1)) throw new Error('unexpected old-row JSON');
-  return text.slice(0, start) + text.slice(end + 1 + ' AS j'.length);
+/** Removes the locked old row the history compares with (`t AS was`) from the `old` CTE. */
+function removeOldRow(text: string): string {
+  return text.replace(', t AS was FROM', ' FROM');
 }
 
 function closingParen(text: string, open: number): number {
@@ -107,6 +103,7 @@ function closingParen(text: string, open: number): number {
   let quoted = false;
   for (let i = open; i < text.length; i++) {
     const c = text[i];
+    // Parentheses inside string literals do not count.
     if (c === "'") quoted = !quoted;
     if (quoted) continue;
     if (c === '(') depth++;

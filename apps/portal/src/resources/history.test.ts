@@ -138,8 +138,8 @@ describe('the history of a record', () => {
       'total_cents',
     ]);
     // A creation lists every field it set, and nothing it did not.
-    const created = res.body.data[4].changes;
-    expect(created.number[1]).toMatch(/^BO-\d{4}-\d{5}$/);
+    const created = res.body.data[4].changes as Record<string, [unknown, unknown]>;
+    expect(created.number?.[1]).toMatch(/^BO-\d{4}-\d{5}$/);
     expect(created.status).toEqual([null, 'brouillon']);
     expect(Object.values(created).every(([old, now]) => old === null && now !== null)).toBe(true);
     for (const entry of res.body.data) expect(Number.isNaN(Date.parse(entry.at))).toBe(false);

@@ -1,7 +1,7 @@
 import { ApiError, type Resource } from '@erp/contract';
 import type pg from 'pg';
 import type { ActorRef } from '../http/context';
-import { historyCte, recordJsonSql } from './history-write';
+import { historyCte } from './history-write';
 import { type ColumnValue, columnValues } from './input';
 import { mapWriteError } from './pg-errors';
 import { notFound } from './records-read';
@@ -79,7 +79,7 @@ export async function patchRecord(
     expectedVersion === null ? '' : `old.version = ${params.add(expectedVersion, 'int4')}`,
     editableGuard(resource, params),
   ].filter(Boolean);
-  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'}, ${recordJsonSql(resource, 't')} AS j FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'}, t AS was FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET ${sets.join(', ')} FROM old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guards.map((g) => ` AND ${g}`).join('')} RETURNING t.*),
     ${recordAndEvents(resource, [], params)},
     ${historyCte(resource, params, actor, 'update')}
@@ -122,7 +122,7 @@ export async function removeRecord(
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
   const guard = editableGuard(resource, params);
-  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'}, ${recordJsonSql(resource, 't')} AS j FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'}, t AS was FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     gone AS (DELETE FROM ${resource.table} t USING old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guard ? ` AND ${guard}` : ''} RETURNING t.id),
     ${historyCte(resource, params, actor, 'delete')}
     SELECT old.id AS old_id, old.status AS old_status, (SELECT count(*) FROM gone)::int AS deleted FROM (SELECT 1) one LEFT JOIN old ON true`;
@@ -156,7 +156,7 @@ export async function transitionRecord(
     resource.events?.includes('status_changed') ? `${resource.name}.status_changed` : '',
     spec.emits ? `${resource.name}.${spec.emits}` : '',
   ].filter(Boolean);
-  const text = `WITH old AS (SELECT t.id, t.status, ${recordJsonSql(resource, 't')} AS j FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+  const text = `WITH old AS (SELECT t.id, t.status, t AS was FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET status = ${params.add(spec.to, 'text')}, version = t.version + 1, updated_at = now() FROM old
           WHERE t.id = old.id AND t.tenant_id = $1::uuid AND old.status = ANY(${params.add(spec.from, 'text[]')}) RETURNING t.*, old.status AS previous_status),
     ${recordAndEvents(resource, events, params, { previousStatus: true, action })},

@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
  * rollback leaves neither.
  *
  * - `changes` is `{field: [old, new]}` in the API's representation of each value (decimals as
- *   exact strings, lines as one field), computed in SQL by `record_changes` from the record's
- *   JSON before and after.
+ *   exact strings, lines as one field), computed in SQL by `record_changes` from the row
+ *   before and after (`to_jsonb`).
  * - `actor_type` + `actor_id` is the portal's `ActorRef` (a session's user, or the API key
  *   itself). No foreign key: a history outlives the user or key it names; names are joined
  *   when read (`record_history_actor_name`).
@@ -39,17 +39,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- Append-only for the application: history is never rewritten.
     GRANT SELECT, INSERT ON record_history TO erp_app;
 
-    -- {field: [old, new]} for every field whose value differs (a missing field and JSON null
-    -- are the same: no value). Bookkeeping columns are not changes of their own.
-    CREATE FUNCTION record_changes(p_old jsonb, p_new jsonb) RETURNS jsonb
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
-      SELECT coalesce(jsonb_object_agg(k, jsonb_build_array(o, n)), '{}'::jsonb)
+    -- {field: [old, new]} between two versions of a row (to_jsonb of each, null for none): every
+    -- field whose value differs, a missing field and JSON null being the same (no value).
+    -- Bookkeeping columns are not changes of their own. Fields named in p_as_text are written
+    -- as strings, as the API shows them (decimals: exact text, never a JSON number a client
+    -- would round). PL/pgSQL rather than SQL: its query plan is kept for the session, where a
+    -- SQL function's body (not inlinable: it aggregates) is planned again in every write.
+    CREATE FUNCTION record_changes(p_old jsonb, p_new jsonb, p_as_text text[]) RETURNS jsonb
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+    DECLARE
+      v_changes jsonb;
+    BEGIN
+      SELECT coalesce(jsonb_object_agg(k, jsonb_build_array(
+               CASE WHEN o <> 'null' AND k = ANY(p_as_text) THEN to_jsonb(o #>> '{}') ELSE o END,
+               CASE WHEN n <> 'null' AND k = ANY(p_as_text) THEN to_jsonb(n #>> '{}') ELSE n END)), '{}'::jsonb)
+        INTO v_changes
         FROM (SELECT k, coalesce(p_old -> k, 'null') AS o, coalesce(p_new -> k, 'null') AS n
-                FROM (SELECT jsonb_object_keys(coalesce(p_old, '{}') || coalesce(p_new, '{}')) AS k) keys
-               WHERE k NOT IN ('id', 'version', 'created_at', 'updated_at')) v
-       WHERE o <> n
+                FROM jsonb_object_keys(coalesce(p_old, '{}') || coalesce(p_new, '{}')) AS k
+               WHERE k NOT IN ('id', 'tenant_id', 'version', 'created_at', 'updated_at')) v
+       WHERE o <> n;
+      RETURN v_changes;
+    END
     $fn$;
-    GRANT EXECUTE ON FUNCTION record_changes(jsonb, jsonb) TO erp_app;
+    GRANT EXECUTE ON FUNCTION record_changes(jsonb, jsonb, text[]) TO erp_app;
 
     -- The name of who made one version of the current tenant's records: a user's name (else
     -- e-mail), an API key's name. SECURITY DEFINER because erp_app cannot read users or
@@ -73,7 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DROP FUNCTION record_history_actor_name(text, uuid, integer);
-    DROP FUNCTION record_changes(jsonb, jsonb);
+    DROP FUNCTION record_changes(jsonb, jsonb, text[]);
     DROP TABLE record_history;
   `.execute(db);
 }
