@@ -223,6 +223,20 @@ describe('the history of a record', () => {
     ]);
   });
 
+  it('an idempotent replay records nothing more: one create, one action', async () => {
+    const body = sampleBody(blanketOrder, 5, refs);
+    const key = { ...asAdmin, 'idempotency-key': `history-${Date.now()}` };
+    const first = await call('POST', base, key, body);
+    const replay = await call('POST', base, key, body);
+    expect([first.status, replay.status, replay.body.id]).toEqual([201, 201, first.body.id]);
+    const actionKey = { ...asAdmin, 'idempotency-key': `history-action-${Date.now()}` };
+    for (let n = 0; n < 2; n++)
+      expect((await call('POST', `${base}/${first.body.id}/activate`, actionKey)).status).toBe(200);
+    expect(
+      (await history(first.body.id)).body.data.map((e: { action: string }) => e.action),
+    ).toEqual(['activate', 'create']);
+  });
+
   it('an update that waited for a concurrent one records its change against the version that one made', async () => {
     const record = await create();
     const actor = { type: 'user', id: tenant.adminId } as const;
