@@ -348,6 +348,14 @@ for (const mode of ['mouse', 'keyboard'] as const) {
         .poll(() => page.getByRole('status').first().textContent())
         .toContain('now confirme');
       await expect.poll(() => page.locator('dd .badge').textContent()).toBe('confirme');
+      // Its History: the confirmation on top, by whom, with the status it changed; then the creation.
+      const versions = page.getByRole('region', { name: 'History' }).locator('tbody tr');
+      await expect
+        .poll(() => versions.allTextContents())
+        .toEqual([
+          expect.stringMatching(/^2.+Demo AdminConfirmStatus: brouillon → confirme$/),
+          expect.stringMatching(/^1.+Demo AdminCreate.*Number: — → SO-/),
+        ]);
     });
 
     it('creates a customer after fixing the validation error the API reports', async () => {

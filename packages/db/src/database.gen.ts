@@ -2508,6 +2508,18 @@ export interface RateLimitBucketsTable {
   idle_after: Timestamp;
 }
 
+export interface RecordHistoryTable {
+  tenant_id: string;
+  resource: string;
+  record_id: string;
+  version: number;
+  at: Defaulted<Timestamp>;
+  actor_type: 'user' | 'api_key';
+  actor_id: string;
+  action: string;
+  changes: Json;
+}
+
 export interface RecurringEntriesTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -4023,6 +4035,7 @@ export interface Database {
   quality_points: QualityPointsTable;
   quotes: QuotesTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  record_history: RecordHistoryTable;
   recurring_entries: RecurringEntriesTable;
   refresh_tokens: RefreshTokensTable;
   reorder_rules: ReorderRulesTable;

@@ -32,6 +32,13 @@ export {
   order,
 } from './filters.js';
 export {
+  type HistoryEntry,
+  type HistoryOptions,
+  type HistoryPath,
+  type HistoryRecord,
+  history,
+} from './history.js';
+export {
   type CookieSession,
   type CookieSessionOptions,
   type Credentials,

@@ -8,6 +8,7 @@ import {
   createClient,
   eq,
   gte,
+  history,
   in_,
   type ListQuery,
   lt,
@@ -55,6 +56,22 @@ export async function checks() {
   // @ts-expect-error a single record is not a list
   client.paginate('/api/v1/sales-orders/{id}');
   return status;
+}
+
+export async function historyChecks() {
+  for await (const version of history(client, '/api/v1/sales-orders/{id}/history', 'x')) {
+    const action: string = version.action;
+    const who: 'user' | 'api_key' = version.actor.type;
+    // Changes carry the record's own field types.
+    const status: ['brouillon' | 'confirme' | 'livre' | 'facture' | 'annule' | null, unknown] =
+      version.changes.status!;
+    const total: number | null = version.changes.total_cents![1];
+    // @ts-expect-error not a field of sales orders
+    version.changes.colour;
+    return [action, who, status, total];
+  }
+  // @ts-expect-error a list, not a record's history
+  history(client, '/api/v1/sales-orders', 'x');
 }
 
 export function narrow(event: WebhookEvent) {

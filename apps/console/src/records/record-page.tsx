@@ -19,6 +19,7 @@ import {
   useCatalogue,
 } from './catalogue';
 import type { FieldInfo, ResourceInfo } from './catalogue-types';
+import { RecordHistory } from './record-history';
 import { type ReferenceWant, useReferenceLabels } from './reference-labels';
 import { displayValue } from './values';
 
@@ -155,6 +156,13 @@ function RecordDetail({
             label={label}
           />
         ))}
+      <RecordHistory
+        resource={resource}
+        id={id}
+        changedAt={String(row.updated_at)}
+        currency={currency}
+        label={label}
+      />
     </Page>
   );
 }

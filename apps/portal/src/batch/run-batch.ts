@@ -1,6 +1,7 @@
 import { ApiError, type BatchOperation, routes } from '@erp/contract';
 import type pg from 'pg';
 import type { Deps } from '../deps';
+import { actorOf } from '../http/context';
 import {
   type OperationResult,
   requestFingerprint,
@@ -39,7 +40,7 @@ export async function runBatch(
   const execute = async (client: pg.PoolClient) => ({
     status: 200,
     etag: null,
-    body: await executeBatch(client, tenantId, resolveRoute, operations, planned),
+    body: await executeBatch(client, tenantId, resolveRoute, who, operations, planned),
   });
   const answer = await deps.tenantDb.transaction(tenantId, (client) =>
     idempotencyKey
@@ -59,10 +60,12 @@ async function executeBatch(
   client: pg.PoolClient,
   tenantId: string,
   resolveRoute: RouteResolver,
+  who: BatchCaller,
   operations: BatchOperation[],
   planned: ResolvedRoute[],
 ): Promise<string> {
   await lockDocumentSequences(client, planned);
+  const actor = actorOf(who.caller);
   const results: OperationResult[] = [];
   const parsed = new Map<number, unknown>();
   const lookup: Lookup = (reference) => {
@@ -79,7 +82,7 @@ async function executeBatch(
       if (route?.operation !== planned[index]!.operation) throw unsupportedOperation(operation);
       const body = operation.body === undefined ? undefined : fillBody(operation.body, lookup);
       const input = await operationInput(route, body, operation.if_match);
-      results.push(await runOperation(client, tenantId, input));
+      results.push(await runOperation(client, tenantId, input, actor));
     });
   }
   const items = results.map(

@@ -37,6 +37,14 @@ export async function operationInput(
     case 'get':
     case 'delete':
       return { kind, resource, id: validId };
+    case 'history':
+      return {
+        kind,
+        resource,
+        id: validId,
+        pageSize: validQuery.page_size,
+        cursor: validQuery.cursor,
+      };
     case 'create':
       return { kind, resource, body: validBody };
     case 'update':

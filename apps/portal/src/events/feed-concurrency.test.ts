@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { catalogue } from '@erp/contract';
 import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,9 @@ import { createTestPortal, session } from '../../test/harness';
 import { createTenantDatabase, type TenantDatabase } from '../resources';
 import { insertRecord, patchRecord, transitionRecord } from '../resources/records-write';
 import { sampleBody } from '../seed';
+
+/** Who the engine's history names for these writes (an API key nobody reads back here). */
+const WRITER = { type: 'api_key', id: randomUUID() } as const;
 
 /**
  * SPEC §12's guarantee under concurrency: 8 writers commit (or roll back) transactions with
@@ -70,6 +74,7 @@ async function writer(
           customer,
           tenant.id,
           sampleBody(customer, n++, new Map()),
+          WRITER,
         );
         created.push(JSON.parse(record.json).id);
         events++;
@@ -85,16 +90,23 @@ async function writer(
             shared,
             { notes: note },
             null,
+            WRITER,
           );
           updates.push([note, patched.version]);
           events++;
           await jitter(30);
         }
         if (Math.random() < 0.3) {
-          const l = await insertRecord(client, lead, tenant.id, sampleBody(lead, n++, new Map()));
+          const l = await insertRecord(
+            client,
+            lead,
+            tenant.id,
+            sampleBody(lead, n++, new Map()),
+            WRITER,
+          );
           const id = JSON.parse(l.json).id;
           created.push(id);
-          await transitionRecord(client, lead, tenant.id, id, 'qualify');
+          await transitionRecord(client, lead, tenant.id, id, 'qualify', WRITER);
           events += 2;
           await jitter(30);
         }

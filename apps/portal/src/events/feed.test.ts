@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { catalogue, type Resource } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, createTestPortal, session } from '../../test/harness';
 import { insertRecord } from '../resources';
 import { sampleBody } from '../seed';
+
+/** Who the engine's history names for these writes (an API key nobody reads back here). */
+const WRITER = { type: 'api_key', id: randomUUID() } as const;
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let tenant: Awaited<ReturnType<typeof portal.provisionTenant>>;
@@ -241,7 +245,8 @@ describe('GET /api/v1/events', () => {
     // A transaction that writes first and commits last.
     const late = portal.deps.tenantDb.transaction(tenant.id, async (client) => {
       lateId = JSON.parse(
-        (await insertRecord(client, lead, tenant.id, sampleBody(lead, n++, new Map()))).json,
+        (await insertRecord(client, lead, tenant.id, sampleBody(lead, n++, new Map()), WRITER))
+          .json,
       ).id;
       await held;
     });

@@ -235,8 +235,10 @@ describe('updating and deleting', () => {
 });
 
 describe('transactions', () => {
-  it('a rolled-back transaction leaves neither the change nor its event', async () => {
+  it('a rolled-back transaction leaves neither the change nor its event nor its history', async () => {
     const before = await count('SELECT count(*)::int AS n FROM events');
+    const history = await count('SELECT count(*)::int AS n FROM record_history');
+    const actor = { type: 'user', id: tenant.adminId } as const;
     const customers = await count('SELECT count(*)::int AS n FROM customers');
     await expect(
       portal.deps.tenantDb.transaction(tenant.id, async (client) => {
@@ -245,17 +247,20 @@ describe('transactions', () => {
           customer,
           tenant.id,
           sampleBody(customer, 13, refs) as Record<string, unknown>,
+          actor,
         );
         await insertRecord(
           client,
           salesOrder,
           tenant.id,
           sampleBody(salesOrder, 13, refs) as Record<string, unknown>,
+          actor,
         );
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
     expect(await count('SELECT count(*)::int AS n FROM events')).toBe(before);
+    expect(await count('SELECT count(*)::int AS n FROM record_history')).toBe(history);
     expect(await count('SELECT count(*)::int AS n FROM customers')).toBe(customers);
   });
 

@@ -10,7 +10,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { requireRight, securityMiddleware } from '../auth';
 import type { Deps } from '../deps';
-import { type AppEnv, callerOf, tenantOf } from '../http/context';
+import { type AppEnv, actorOf, callerOf, tenantOf } from '../http/context';
 import { requestFingerprint, runIdempotent } from './idempotency';
 import {
   type OperationResult,
@@ -67,7 +67,7 @@ export function registerResourceRoutes(
   }
 }
 
-/** `<module>:read` for list and get, `<module>:write` for everything else. */
+/** `<module>:read` for list, get and history, `<module>:write` for everything else. */
 function requireResourceRight(
   resource: Resource,
   kind: ResourceRouteKind,
@@ -87,7 +87,8 @@ function handlerFor(
   return async function handleResourceOperation(c) {
     const tenantId = tenantOf(callerOf(c)).id;
     const operation = operationOf(c, kind, resource, action);
-    const run = (client: pg.PoolClient) => runOperation(client, tenantId, operation);
+    const actor = actorOf(callerOf(c));
+    const run = (client: pg.PoolClient) => runOperation(client, tenantId, operation, actor);
     // A POST runs once per Idempotency-Key (same body → same response): the claim, the write
     // and the stored response share one transaction. Anything else is single statements.
     const key = method === 'post' ? c.req.header('idempotency-key') : undefined;
@@ -131,6 +132,10 @@ function operationOf(
     case 'get':
     case 'delete':
       return { kind, resource, id: id() };
+    case 'history': {
+      const { page_size, cursor } = valid('query') as { page_size?: number; cursor?: string };
+      return { kind, resource, id: id(), pageSize: page_size, cursor };
+    }
     case 'create':
       return { kind, resource, body: valid('json') };
     case 'update':

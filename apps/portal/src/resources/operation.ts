@@ -1,5 +1,7 @@
-import { ApiError, type Resource, type ResourceRouteKind } from '@erp/contract';
+import { ApiError, isReadKind, type Resource, type ResourceRouteKind } from '@erp/contract';
 import type pg from 'pg';
+import type { ActorRef } from '../http/context';
+import { recordHistory } from './history-read';
 import { getRecord, listRecords } from './records-read';
 import {
   insertRecord,
@@ -13,15 +15,16 @@ import {
 export type RecordOperation = { resource: Resource } & (
   | { kind: 'list'; query: Record<string, string[]>; pageSize?: number; cursor?: string }
   | { kind: 'get'; id: string }
+  | { kind: 'history'; id: string; pageSize?: number; cursor?: string }
   | { kind: 'create'; body: Record<string, unknown> }
   | { kind: 'update'; id: string; body: Record<string, unknown>; expectedVersion: number | null }
   | { kind: 'delete'; id: string }
   | { kind: 'action'; id: string; action: string }
 );
 
-/** The right an operation needs: `<module>:read` for list and get, `<module>:write` for the rest. */
+/** The right an operation needs: `<module>:read` for the reads (list, get, history), `<module>:write` for the rest. */
 export function resourceRight(resource: Resource, kind: ResourceRouteKind): string {
-  return `${resource.module}:${kind === 'list' || kind === 'get' ? 'read' : 'write'}`;
+  return `${resource.module}:${isReadKind(kind) ? 'read' : 'write'}`;
 }
 
 /** What an operation answers: status, ETag and JSON text (null for 204). */
@@ -34,12 +37,13 @@ export interface OperationResult {
 /**
  * Runs one operation on `client`, in whatever transaction the caller holds: a request's own
  * (single statements, or the Idempotency-Key's transaction) or a batch's, where it is one of
- * many that commit or roll back together.
+ * many that commit or roll back together. `actor` is who the record's history names.
  */
 export async function runOperation(
   client: pg.PoolClient,
   tenantId: string,
   operation: RecordOperation,
+  actor: ActorRef,
 ): Promise<OperationResult> {
   const { resource } = operation;
   switch (operation.kind) {
@@ -53,22 +57,30 @@ export async function runOperation(
     }
     case 'get':
       return recordResult(200, await getRecord(client, resource, tenantId, operation.id));
+    case 'history': {
+      const { id, pageSize, cursor } = operation;
+      const body = await recordHistory(client, resource, tenantId, id, { pageSize, cursor });
+      return { status: 200, etag: null, body };
+    }
     case 'create':
-      return recordResult(201, await insertRecord(client, resource, tenantId, operation.body));
+      return recordResult(
+        201,
+        await insertRecord(client, resource, tenantId, operation.body, actor),
+      );
     case 'update': {
       const { id, body, expectedVersion } = operation;
       return recordResult(
         200,
-        await patchRecord(client, resource, tenantId, id, body, expectedVersion),
+        await patchRecord(client, resource, tenantId, id, body, expectedVersion, actor),
       );
     }
     case 'delete':
-      await removeRecord(client, resource, tenantId, operation.id);
+      await removeRecord(client, resource, tenantId, operation.id, actor);
       return { status: 204, etag: null, body: null };
     case 'action':
       return recordResult(
         200,
-        await transitionRecord(client, resource, tenantId, operation.id, operation.action),
+        await transitionRecord(client, resource, tenantId, operation.id, operation.action, actor),
       );
   }
 }

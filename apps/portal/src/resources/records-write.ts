@@ -1,6 +1,8 @@
 import { ApiError, type RecordChange, type Resource } from '@erp/contract';
 import type pg from 'pg';
+import type { ActorRef } from '../http/context';
 import { changeEventsSql } from './change-events-sql';
+import { historyCte } from './history-write';
 import { type ColumnValue, columnValues } from './input';
 import { mapWriteError } from './pg-errors';
 import { notFound } from './records-read';
@@ -21,12 +23,13 @@ function recordAndEvents(resource: Resource, change: RecordChange, params: Param
   return `${select}, ${changeEventsSql(resource, change, params)}`;
 }
 
-/** Inserts a record (number, totals and `created` event included). */
+/** Inserts a record (number, totals, `created` event and first history version included). */
 export async function insertRecord(
   client: pg.PoolClient,
   resource: Resource,
   tenantId: string,
   body: Record<string, unknown>,
+  actor: ActorRef,
 ): Promise<WrittenRecord> {
   const params = new Params();
   params.add(tenantId, 'uuid');
@@ -40,7 +43,7 @@ export async function insertRecord(
     columns.push(c.column);
     values.push(params.add(c.value, c.cast, c.label));
   }
-  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, { kind: 'create' }, params)} SELECT o.j::text AS j, o.version FROM o`;
+  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, { kind: 'create' }, params)}, ${historyCte(resource, params, actor, 'create')} SELECT o.j::text AS j, o.version FROM o`;
   const { rows } = await client
     .query<{ j: string; version: number }>(text, params.values)
     .catch((e) => mapWriteError(e, 'write', params));
@@ -55,6 +58,7 @@ export async function patchRecord(
   id: string,
   body: Record<string, unknown>,
   expectedVersion: number | null,
+  actor: ActorRef,
 ): Promise<WrittenRecord> {
   const params = new Params();
   params.add(tenantId, 'uuid');
@@ -67,9 +71,10 @@ export async function patchRecord(
     expectedVersion === null ? '' : `old.version = ${params.add(expectedVersion, 'int4')}`,
     editableGuard(resource, params),
   ].filter(Boolean);
-  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'} FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'}, t AS was FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET ${sets.join(', ')} FROM old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guards.map((g) => ` AND ${g}`).join('')} RETURNING t.*),
-    ${recordAndEvents(resource, { kind: 'update' }, params)}
+    ${recordAndEvents(resource, { kind: 'update' }, params)},
+    ${historyCte(resource, params, actor, 'update')}
     SELECT o.j::text AS j, o.version, old.version AS old_version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
   const { rows } = await client
     .query(text, params.values)
@@ -103,14 +108,16 @@ export async function removeRecord(
   resource: Resource,
   tenantId: string,
   id: string,
+  actor: ActorRef,
 ): Promise<void> {
   const params = new Params();
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
   const guard = editableGuard(resource, params);
-  const text = `WITH old AS (SELECT t.id, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'} FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+  const text = `WITH old AS (SELECT t.id, t.version, ${resource.lifecycle ? 't.status' : 'NULL::text AS status'}, t AS was FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (DELETE FROM ${resource.table} t USING old WHERE t.id = old.id AND t.tenant_id = $1::uuid${guard ? ` AND ${guard}` : ''} RETURNING t.*),
-    ${recordAndEvents(resource, { kind: 'delete' }, params)}
+    ${recordAndEvents(resource, { kind: 'delete' }, params)},
+    ${historyCte(resource, params, actor, 'delete')}
     SELECT old.id AS old_id, old.status AS old_status, (SELECT count(*) FROM r)::int AS deleted FROM (SELECT 1) one LEFT JOIN old ON true`;
   const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'delete'));
   const row = rows[0] as { old_id: string | null; old_status: string | null; deleted: number };
@@ -131,16 +138,18 @@ export async function transitionRecord(
   tenantId: string,
   id: string,
   action: string,
+  actor: ActorRef,
 ): Promise<WrittenRecord> {
   const spec = resource.lifecycle?.actions[action];
   if (!spec) throw new Error(`no action ${action} on ${resource.name}`);
   const params = new Params();
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
-  const text = `WITH old AS (SELECT t.id, t.status FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
+  const text = `WITH old AS (SELECT t.id, t.status, t AS was FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET status = ${params.add(spec.to, 'text')}, version = t.version + 1, updated_at = now() FROM old
           WHERE t.id = old.id AND t.tenant_id = $1::uuid AND old.status = ANY(${params.add(spec.from, 'text[]')}) RETURNING t.*, old.status AS previous_status),
-    ${recordAndEvents(resource, { kind: 'action', action }, params)}
+    ${recordAndEvents(resource, { kind: 'action', action }, params)},
+    ${historyCte(resource, params, actor, 'action', action)}
     SELECT o.j::text AS j, o.version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
   const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'write'));
   const row = rows[0] as { j: string | null; version: number; old_status: string | null };

@@ -31,6 +31,9 @@ export async function seedDemoRecords(
   return tenantDb.transaction(tenantId, async (client) => {
     const first = resources[0];
     if (first && (await client.query(`SELECT 1 FROM ${first.table} LIMIT 1`)).rowCount) return 0;
+    // The history names who made each record: the seed acts as the tenant's first member.
+    if (!members[0]) throw new Error('seeding records needs a member of the tenant to act as');
+    const actor = { type: 'user', id: members[0] } as const;
     const refs = new Map<string, readonly string[]>([['user', members]]);
     const records = new Map<string, SeededRecord[]>();
     let created = 0;
@@ -47,10 +50,10 @@ export async function seedDemoRecords(
           ...sampleBody(resource, n, refs),
           ...overrides[resource.name]?.(context(resource, n, records, reached(resource, steps))),
         };
-        const written = await insertRecord(client, resource, tenantId, body);
+        const written = await insertRecord(client, resource, tenantId, body, actor);
         let record = JSON.parse(written.json) as SeededRecord;
         for (const action of steps) {
-          const moved = await transitionRecord(client, resource, tenantId, record.id, action);
+          const moved = await transitionRecord(client, resource, tenantId, record.id, action, actor);
           record = JSON.parse(moved.json) as SeededRecord;
         }
         made.push(record);

@@ -142,7 +142,7 @@ describe('the catalogue', () => {
     const endpoints = new Set<string>();
     for (const r of catalogue) {
       const routes = resourceRoutes(r);
-      expect(routes).toHaveLength(5 + Object.keys(r.lifecycle?.actions ?? {}).length);
+      expect(routes).toHaveLength(6 + Object.keys(r.lifecycle?.actions ?? {}).length);
       for (const { route } of routes) {
         expect(operations.has(route.operationId!), route.operationId).toBe(false);
         operations.add(route.operationId!);
@@ -152,6 +152,7 @@ describe('the catalogue', () => {
     expect(endpoints.size).toBe(operations.size);
     expect(endpoints.has('post /api/v1/sales-orders/{id}/confirm')).toBe(true);
     expect(endpoints.has('post /api/v1/purchase-orders/{id}/approve')).toBe(true);
+    expect(endpoints.has('get /api/v1/sales-orders/{id}/history')).toBe(true);
   });
 
   it('gives examples that are valid values of their fields', () => {

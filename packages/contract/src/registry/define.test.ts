@@ -50,6 +50,16 @@ describe('defineResource refuses declarations that would break the table, the ro
       /decimal quantity/,
     ],
     [
+      'an action named like a record change',
+      {
+        lifecycle: {
+          initial: 'brouillon',
+          actions: { update: { from: ['brouillon'], to: 'confirme' } },
+        },
+      },
+      /would read as a record change in the history/,
+    ],
+    [
       'an unknown editable state',
       {
         lifecycle: {

@@ -196,6 +196,9 @@ function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => nev
   const states = new Set<string>([lifecycle.initial]);
   for (const [action, spec] of Object.entries(lifecycle.actions)) {
     if (!SNAKE.test(action)) fail(`action ${action} must be snake_case`);
+    // A history entry's action is `create`, `update`, `delete` or the lifecycle action's name.
+    if (['create', 'update', 'delete'].includes(action))
+      fail(`action ${action} would read as a record change in the history`);
     if (spec.from.length === 0) fail(`action ${action} has no source state`);
     for (const s of [...spec.from, spec.to]) {
       if (!isStatus(s)) fail(`state ${s} is not in the status vocabulary (statuses.ts)`);

@@ -6,6 +6,7 @@ export * from './feed';
 export * from './field-types';
 export * from './field-values';
 export * from './fields';
+export * from './history';
 export * from './routes';
 export * from './schemas';
 export * from './statuses';

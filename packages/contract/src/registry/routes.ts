@@ -4,6 +4,7 @@ import { API_KEY, CALLER_ERRORS, SESSION } from '../routes/helpers';
 import type { Resource } from './define';
 import { pascalCase } from './define';
 import { FIELD_TYPES } from './field-types';
+import { HistoryPageSchema } from './history';
 import {
   cursorQuery,
   idempotencyKeyHeader,
@@ -15,7 +16,19 @@ import {
 } from './parameters';
 import { resourceSchemas } from './schemas';
 
-export type ResourceRouteKind = 'list' | 'create' | 'get' | 'update' | 'delete' | 'action';
+export type ResourceRouteKind =
+  | 'list'
+  | 'create'
+  | 'get'
+  | 'update'
+  | 'delete'
+  | 'action'
+  | 'history';
+
+/** Whether a route kind reads (`<module>:read`) rather than writes (`<module>:write`). */
+export function isReadKind(kind: ResourceRouteKind): boolean {
+  return kind === 'list' || kind === 'get' || kind === 'history';
+}
 
 /** A generated route and what it does, so the portal can implement it generically. */
 export interface ResourceRoute {
@@ -48,7 +61,7 @@ export interface ResourceOperation {
   path: string;
 }
 
-/** The operations of a resource: list, create, get, update, delete, one per lifecycle action. */
+/** The operations of a resource: list, create, get, update, delete, history, one per lifecycle action. */
 export function resourceOperations(resource: Resource): ResourceOperation[] {
   const base = `/api/v1/${resource.path}`;
   return [
@@ -57,6 +70,7 @@ export function resourceOperations(resource: Resource): ResourceOperation[] {
     { kind: 'get', method: 'get', path: `${base}/{id}` },
     { kind: 'update', method: 'patch', path: `${base}/{id}` },
     { kind: 'delete', method: 'delete', path: `${base}/{id}` },
+    { kind: 'history', method: 'get', path: `${base}/{id}/history` },
     ...Object.keys(resource.lifecycle?.actions ?? {}).map(
       (action): ResourceOperation => ({
         kind: 'action',
@@ -190,6 +204,29 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
         responses: {
           204: { description: 'Deleted.' },
           ...errorResponses(...RECORD_ERRORS, 'conflit', 'transition_invalide'),
+        },
+      }),
+    },
+    {
+      kind: 'history',
+      resource,
+      route: createRoute({
+        ...common,
+        ...at('history'),
+        operationId: `get${resource.schemaName}History`,
+        summary: `History of a ${resource.name.replace(/_/g, ' ')}`,
+        description: `${read} Every version of the record, newest first: who made it, the action and the fields it changed. A deleted record keeps its history.`,
+        request: {
+          headers: z.object(tenantHeaders),
+          params: idParams,
+          query: z.object({ page_size: pageSizeQuery, cursor: cursorQuery }),
+        },
+        responses: {
+          200: {
+            description: 'One page of versions.',
+            content: { 'application/json': { schema: HistoryPageSchema } },
+          },
+          ...errorResponses(...RECORD_ERRORS),
         },
       }),
     },

@@ -17,6 +17,7 @@ import * as fullCatalogue15 from './2026-11-24-0015-full-catalogue';
 import * as sso16 from './2026-11-24-0016-sso';
 import * as passwordTokens17 from './2026-11-24-0017-password-tokens';
 import * as eventFeed18 from './2026-11-24-0018-event-feed';
+import * as recordHistory19 from './2026-11-24-0019-record-history';
 import * as batchUnits20 from './2026-11-24-0020-batch-units';
 import * as auditLog22 from './2026-11-24-0022-audit-log';
 
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0016-sso': sso16,
   '2026-11-24-0017-password-tokens': passwordTokens17,
   '2026-11-24-0018-event-feed': eventFeed18,
+  '2026-11-24-0019-record-history': recordHistory19,
   '2026-11-24-0020-batch-units': batchUnits20,
   '2026-11-24-0022-audit-log': auditLog22,
 };

@@ -9,6 +9,7 @@ import {
   RANDOM_UUID,
   shared,
 } from './fuzz-draft';
+import { historyCases } from './fuzz-history-cases';
 import { headerCases, listCases } from './fuzz-list-cases';
 
 export { type FuzzCase, type FuzzContext, prng } from './fuzz-draft';
@@ -80,6 +81,8 @@ function draftsFor(
         ...c,
         path: `${base}/${c.path || ids[0]}`,
       }));
+    case 'history':
+      return historyCases(ids[0]!).map((c) => ({ ...c, path: `${base}${c.path}` }));
   }
 }
 /** Methods the routes do not have, HEAD, and other spellings of their paths (after the list's path). */

@@ -123,7 +123,7 @@ function tally(outcomes: Outcome[], by: (o: Outcome) => string | number): Record
 
 describe('fuzz: every route of the registry', () => {
   const routes = catalogue.flatMap(resourceRoutes);
-  const order = ['list', 'get', 'create', 'update', 'action', 'delete'];
+  const order = ['list', 'get', 'history', 'create', 'update', 'action', 'delete'];
   const outcomes: Outcome[] = [];
 
   it(`sends malformed requests to all ${routes.length} routes: no 5xx, every 4xx in the error shape, nothing wrong accepted`, async () => {
