@@ -124,6 +124,7 @@ describe('fuzz: every route of the registry', () => {
   const order = ['list', 'get', 'history', 'create', 'update', 'action', 'delete'];
   const outcomes: Outcome[] = [];
 
+  // ~40 000 requests (every record has its history route too): over 180 s on a loaded 2-core machine.
   it(`sends malformed requests to all ${routes.length} routes: no 5xx, every 4xx in the error shape, nothing wrong accepted`, async () => {
     const started = performance.now();
     const sorted = [...routes].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
@@ -144,7 +145,7 @@ describe('fuzz: every route of the registry', () => {
     );
     expect(outcomes.length).toBeGreaterThan(2_000);
     expect(bad.map(describeCase).slice(0, SHOWN)).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 /**
