@@ -53,7 +53,14 @@ export async function seedDemoRecords(
         const written = await insertRecord(client, resource, tenantId, body, actor);
         let record = JSON.parse(written.json) as SeededRecord;
         for (const action of steps) {
-          const moved = await transitionRecord(client, resource, tenantId, record.id, action, actor);
+          const moved = await transitionRecord(
+            client,
+            resource,
+            tenantId,
+            record.id,
+            action,
+            actor,
+          );
           record = JSON.parse(moved.json) as SeededRecord;
         }
         made.push(record);
