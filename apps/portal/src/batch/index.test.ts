@@ -59,8 +59,9 @@ describe('references', () => {
     expect(await footprint(portal, tenant.id)).toMatchObject({
       customers: before.customers + 1,
       orders: before.orders + 1,
-      // sales_order.created and .status_changed (customers record no catalogue event)
-      events: before.events + 2,
+      // customer.created, sales_order.created and .status_changed: every change is an event
+      // (the feed's); only the subscribed two become webhook jobs.
+      events: before.events + 3,
       jobs: before.jobs + 2,
     });
   });
@@ -180,6 +181,8 @@ describe('references', () => {
     expect(await footprint(portal, tenant.id)).toMatchObject({
       ...before,
       customers: before.customers + 1,
+      // The customer created on its own above, and nothing of the refused batches.
+      events: before.events + 1,
     });
   });
 });
@@ -224,7 +227,8 @@ describe('all or nothing', () => {
       ...kept,
       customers: kept.customers + 28,
       orders: kept.orders + 28,
-      events: kept.events + 28,
+      // Every creation is an event (the feed's); the subscribed sales_order.created a job.
+      events: kept.events + 56,
       jobs: kept.jobs + 28,
     });
   });
