@@ -68,7 +68,8 @@ export const AuditEntrySchema = z
     id: UuidSchema,
     at: TimestampSchema,
     action: AuditActionSchema,
-    actor: AuditActorSchema.nullable().openapi({
+    // A union, not .nullable(): that would make the named component itself nullable.
+    actor: z.union([AuditActorSchema, z.null()]).openapi({
       description:
         'Who did it: a user (a session) or an API key. Null when the platform did it (a webhook endpoint disabled) or when nobody of this tenant is known (a failed sign-in with an e-mail that is not a member).',
     }),
