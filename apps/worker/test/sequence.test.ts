@@ -59,6 +59,25 @@ describe('the sequence in webhook bodies', () => {
     await receiver.close();
   });
 
+  it('waits for a number behind a backlog: the delivery leaves with it, never without', async () => {
+    const receiver = await startReceiver();
+    const tenant = await createTenant(database);
+    // More than one numbering call takes (50 000): the fan-out's first call leaves its event
+    // without a number, so the job waits (or comes back) until the next call gives it one.
+    await database.pool.query(
+      `INSERT INTO events (tenant_id, type, resource, resource_id, data)
+       SELECT $1, 'sales_order.updated', 'sales_order', gen_random_uuid(), '{"object":{}}'
+       FROM generate_series(1, 50001)`,
+      [tenant],
+    );
+    await createSubscription(database, tenant, receiver.url);
+    const id = await recordEvent(database, tenant);
+    await waitFor(() => receiver.received.length === 1, 60_000);
+    const body = JSON.parse(receiver.received[0]!.body);
+    expect(body).toMatchObject({ id, sequence: 50_002 });
+    await receiver.close();
+  }, 90_000);
+
   it('is absent from a test delivery, which is no business event', async () => {
     const receiver = await startReceiver();
     const tenant = await createTenant(database);
