@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DELIVER_JOB_MAX_ATTEMPTS, deliveryJobKey, WEBHOOK_DELIVER } from '@erp/webhooks';
 import type pg from 'pg';
 import { FANOUT, RECORD_ATTEMPTS } from '../../../apps/worker/src/webhooks/statements';
+import { recordAttemptsValues } from '../../../apps/worker/src/webhooks/store';
 import type { DbCase } from '../lib/db-timing';
 import { createSubscriptions, createTenant, type FixtureDeps, insertEvent } from './fixtures';
 
@@ -42,20 +42,19 @@ async function eventsOf(db: pg.Pool, tenantId: string, count: number): Promise<s
 
 /** A RECORD_ATTEMPTS call for these deliveries, all answered 200 (as the worker sends it). */
 function recordValues(deliveryIds: string[]): unknown[] {
-  return [
-    deliveryIds,
-    deliveryIds.map(() => false),
-    deliveryIds.map(() => new Date()),
-    deliveryIds.map(() => 3),
-    deliveryIds.map(() => 200),
-    deliveryIds.map(() => 'ok'),
-    deliveryIds.map(() => null),
-    deliveryIds.map(() => 'delivered'),
-    deliveryIds.map(() => null),
-    WEBHOOK_DELIVER,
-    DELIVER_JOB_MAX_ATTEMPTS,
-    deliveryJobKey(''),
-  ];
+  return recordAttemptsValues(
+    deliveryIds.map((deliveryId) => ({
+      deliveryId,
+      manual: false,
+      startedAt: new Date(),
+      durationMs: 3,
+      status: 200,
+      excerpt: 'ok',
+      error: null,
+      outcome: 'delivered' as const,
+      delayMs: null,
+    })),
+  );
 }
 
 /**

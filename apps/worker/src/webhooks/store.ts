@@ -58,27 +58,7 @@ export function createDeliveryStore(pool: pg.Pool): DeliveryStore {
     return eventIds.map((id) => (unnumbered.has(id) ? null : (byEvent.get(id) ?? [])));
   });
   const record = createBatcher(async (batches: (readonly AttemptRecord[])[]) => {
-    const all = batches.flat();
-    await pool.query({
-      ...RECORD_ATTEMPTS,
-      values: [
-        all.map((a) => a.deliveryId),
-        all.map((a) => a.manual),
-        all.map((a) => a.startedAt),
-        all.map((a) => a.durationMs),
-        all.map((a) => a.status),
-        all.map((a) => clean(a.excerpt)),
-        all.map((a) => clean(a.error)),
-        all.map((a) => a.outcome),
-        all.map((a) => a.delayMs),
-        WEBHOOK_DELIVER,
-        DELIVER_JOB_MAX_ATTEMPTS,
-        deliveryJobKey(''),
-        WEBHOOK_DISABLE_FAILED_DELIVERIES,
-        WEBHOOK_DISABLE_FAILING_DAYS * 86_400,
-        WEBHOOK_DISABLED_ACTION,
-      ],
-    });
+    await pool.query({ ...RECORD_ATTEMPTS, values: recordAttemptsValues(batches.flat()) });
     return batches.map(() => undefined);
   });
   return {
@@ -94,6 +74,27 @@ export function createDeliveryStore(pool: pg.Pool): DeliveryStore {
       await pool.query({ ...ABANDON_DELIVERY, values: [deliveryId] });
     },
   };
+}
+
+/** RECORD_ATTEMPTS's parameters for these attempts (the bench's database cases send them too). */
+export function recordAttemptsValues(all: readonly AttemptRecord[]): unknown[] {
+  return [
+    all.map((a) => a.deliveryId),
+    all.map((a) => a.manual),
+    all.map((a) => a.startedAt),
+    all.map((a) => a.durationMs),
+    all.map((a) => a.status),
+    all.map((a) => clean(a.excerpt)),
+    all.map((a) => clean(a.error)),
+    all.map((a) => a.outcome),
+    all.map((a) => a.delayMs),
+    WEBHOOK_DELIVER,
+    DELIVER_JOB_MAX_ATTEMPTS,
+    deliveryJobKey(''),
+    WEBHOOK_DISABLE_FAILED_DELIVERIES,
+    WEBHOOK_DISABLE_FAILING_DAYS * 86_400,
+    WEBHOOK_DISABLED_ACTION,
+  ];
 }
 
 /** PostgreSQL text cannot hold NUL; a receiver's answer may. */
