@@ -3,6 +3,7 @@ import { createRegistry } from '../registry/define';
 import { eventCatalogue } from '../registry/events';
 import { inputSchema } from '../registry/field-types';
 import { type Field, USER } from '../registry/fields';
+import { lookupOf } from '../registry/embeds';
 import { resourceRoutes } from '../registry/routes';
 import { BUSINESS_EVENT_NAMES, type BusinessEventName, catalogue } from './index';
 
@@ -141,8 +142,8 @@ describe('the catalogue', () => {
     const operations = new Set<string>();
     const endpoints = new Set<string>();
     for (const r of catalogue) {
-      const routes = resourceRoutes(r);
-      expect(routes).toHaveLength(5 + Object.keys(r.lifecycle?.actions ?? {}).length);
+      const routes = resourceRoutes(r, lookupOf(catalogue));
+      expect(routes).toHaveLength(6 + Object.keys(r.lifecycle?.actions ?? {}).length);
       for (const { route } of routes) {
         expect(operations.has(route.operationId!), route.operationId).toBe(false);
         operations.add(route.operationId!);
