@@ -1,7 +1,9 @@
 import {
   ApiError,
   RESOURCE_SECURITY,
+  lookupOf,
   type Resource,
+  type ResourceLookup,
   type ResourceOperation,
   type ResourceRouteKind,
   resourceOperations,
@@ -12,7 +14,9 @@ import type pg from 'pg';
 import { requireRight, securityMiddleware } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
+import { exportRecords } from './export';
 import { requestFingerprint, runIdempotent, type StoredResponse } from './idempotency';
+import { parseReadShape } from './read-shape';
 import { getRecord, listRecords } from './records-read';
 import {
   insertRecord,
@@ -42,10 +46,11 @@ export function registerResourceRoutes(
   resources: readonly Resource[],
 ): void {
   const authenticated = securityMiddleware(RESOURCE_SECURITY, deps)!;
+  const registry = lookupOf(resources);
   for (const resource of resources) {
     for (const operation of resourceOperations(resource)) {
       const route = () =>
-        resourceRoutes(resource).find(
+        resourceRoutes(resource, registry).find(
           (r) => r.kind === operation.kind && r.action === operation.action,
         )!.route;
       app.on(
@@ -55,18 +60,19 @@ export function registerResourceRoutes(
         // Rights are checked before the body is validated: a caller without the right learns nothing.
         requireResourceRight(resource, operation.kind),
         validateLazily(route),
-        handlerFor(deps, { ...operation, resource }),
+        handlerFor(deps, registry, { ...operation, resource }),
       );
     }
   }
 }
 
-/** `<module>:read` for list and get, `<module>:write` for everything else. */
+/** `<module>:read` for list, export and get, `<module>:write` for everything else. */
 function requireResourceRight(
   resource: Resource,
   kind: ResourceRouteKind,
 ): MiddlewareHandler<AppEnv> {
-  const right = `${resource.module}:${kind === 'list' || kind === 'get' ? 'read' : 'write'}`;
+  const reads = kind === 'list' || kind === 'export' || kind === 'get';
+  const right = `${resource.module}:${reads ? 'read' : 'write'}`;
   return async function checkResourceRight(c, next) {
     const caller = callerOf(c);
     requireRight({ rights: caller.rights, modules: tenantOf(caller).modules }, right);
@@ -76,6 +82,7 @@ function requireResourceRight(
 
 function handlerFor(
   deps: Deps,
+  registry: ResourceLookup,
   { kind, resource, action }: ResourceOperation & { resource: Resource },
 ): Handler {
   /** Runs single statements for the caller's tenant (rights were checked by the route's middleware). */
@@ -84,6 +91,14 @@ function handlerFor(
   const id = (c: Ctx) => (c.req.valid as (t: 'param') => { id: string })('param').id.toLowerCase();
   const json = (c: Ctx) => (c.req.valid as (t: 'json') => Record<string, unknown>)('json');
   const tenantId = (c: Ctx) => tenantOf(callerOf(c)).id;
+  /** `select` and `embed`, checked against the caller's rights on the embedded records' modules. */
+  const shape = (c: Ctx) => {
+    const caller = callerOf(c);
+    return parseReadShape(resource, registry, c.req.queries(), {
+      rights: caller.rights,
+      modules: tenantOf(caller).modules,
+    });
+  };
 
   /** Runs a POST once per Idempotency-Key (same body → same response); the claim, the write and the stored response share one transaction. */
   const once = async (
@@ -118,18 +133,37 @@ function handlerFor(
         const { page_size, cursor } = (
           c.req.valid as (t: 'query') => { page_size?: number; cursor?: string }
         )('query');
+        const read = shape(c);
+        const count = prefersExactCount(c.req.header('prefer'));
         const body = await inTenant(c, (client) =>
           listRecords(client, resource, tenantId(c), c.req.queries(), {
             pageSize: page_size,
             cursor,
+            shape: read,
+            count,
           }),
         );
+        if (count) c.header('Preference-Applied', 'count=exact');
         return respond(c, 200, body);
+      };
+    case 'export':
+      return async (c) => {
+        const caller = callerOf(c);
+        const { body, headers } = await exportRecords(deps, registry, resource, {
+          tenantId: tenantOf(caller).id,
+          query: c.req.queries(),
+          access: { rights: caller.rights, modules: tenantOf(caller).modules },
+          method: c.req.method,
+          logger: deps.logger,
+          requestId: c.get('requestId'),
+        });
+        return body ? c.body(body, 200, headers) : c.body(null, 200, headers);
       };
     case 'get':
       return async (c) => {
+        const read = shape(c);
         const record = await inTenant(c, (client) =>
-          getRecord(client, resource, tenantId(c), id(c)),
+          getRecord(client, resource, tenantId(c), id(c), read),
         );
         return respond(c, 200, record.json, { etag: etag(record.version) });
       };
@@ -172,6 +206,14 @@ function respond(
   if (options.etag) c.header('ETag', options.etag);
   if (options.replayed) c.header('Idempotent-Replayed', 'true');
   return c.body(body, status as 200);
+}
+
+/** Whether `Prefer` (RFC 7240: comma-separated preferences, each with optional `;` parameters) asks for `count=exact`. */
+function prefersExactCount(header: string | undefined): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .some((preference) => preference.split(';')[0]!.trim().toLowerCase() === 'count=exact');
 }
 
 function etag(version: number): string {

@@ -1,4 +1,4 @@
-import { catalogue, resourceRoutes } from '@erp/contract';
+import { catalogue, lookupOf, resourceRoutes } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, createTestPortal, session } from '../../test/harness';
 import { ALL_MODULE_SCOPES, populate } from '../../test/resources-harness';
@@ -11,7 +11,8 @@ import { ALL_MODULE_SCOPES, populate } from '../../test/resources-harness';
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 const callers: Record<string, Record<string, string>> = {};
 let recordsOfA: Map<string, string[]>;
-const routes = catalogue.flatMap(resourceRoutes);
+const registry = lookupOf(catalogue);
+const routes = catalogue.flatMap((r) => resourceRoutes(r, registry));
 /** Two modules, so every route has callers whose only rights are on another module. */
 const OUTSIDER_MODULES = ['projects', 'support'] as const;
 
@@ -49,19 +50,22 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => portal.tdb.close());
 
-function call(route: (typeof routes)[number], headers: Record<string, string>, id: string) {
-  const path = route.route.path.replace('{id}', id);
+/** Calls a route; an export's rows stay text (NDJSON), every other answer is JSON. */
+async function call(route: (typeof routes)[number], headers: Record<string, string>, id: string) {
+  const path = route.route.path.replace('{id}', id) + (route.kind === 'export' ? '?format=ndjson' : '');
   const body = route.kind === 'create' || route.kind === 'update' ? JSON.stringify({}) : undefined;
-  return portal
-    .request(path, { method: route.route.method.toUpperCase(), headers, body })
-    .then(portal.json);
+  const res = await portal.request(path, { method: route.route.method.toUpperCase(), headers, body });
+  const text = await res.text();
+  const rows = route.kind === 'export' && res.ok;
+  // biome-ignore lint/suspicious/noExplicitAny: bodies are read loosely; each assertion states its shape.
+  return { status: res.status, text, body: (rows || !text ? undefined : JSON.parse(text)) as any };
 }
 
 // A few seconds each when the machine is quiet; 1 422 routes take minutes while CI's other suites run.
 describe(`every route of the registry (${routes.length} routes)`, { timeout: 180_000 }, () => {
   it('covers every resource and kind', () => {
     expect(new Set(routes.map((r) => r.resource.name)).size).toBe(catalogue.length);
-    expect(routes.length).toBeGreaterThanOrEqual(catalogue.length * 5);
+    expect(routes.length).toBeGreaterThanOrEqual(catalogue.length * 6);
   });
 
   it("another tenant's session and key never read, change or learn of tenant A's records", async () => {
@@ -70,9 +74,11 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
         const idOfA = recordsOfA.get(route.resource.name)![0]!;
         const res = await call(route, callers[who]!, idOfA);
         const label = `${who}: ${route.route.method} ${route.route.path}`;
-        if (route.kind === 'list') {
+        if (route.kind === 'list' || route.kind === 'export') {
           expect(res.status, label).toBe(200);
-          const ids = res.body.data.map((r: { id: string }) => r.id);
+          const rows: { id: string }[] =
+            route.kind === 'list' ? res.body.data : res.text.trim().split('\n').map((line: string) => JSON.parse(line));
+          const ids = rows.map((r) => r.id);
           expect(ids.length, label).toBeGreaterThan(0);
           expect(
             ids.filter((id: string) => recordsOfA.get(route.resource.name)!.includes(id)),
@@ -112,7 +118,8 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
         const module = OUTSIDER_MODULES.find((m) => m !== route.resource.module)!;
         const who = `A ${kind} of ${module} only`;
         const res = await call(route, callers[who]!, recordsOfA.get(route.resource.name)![0]!);
-        const right = `${route.resource.module}:${route.kind === 'list' || route.kind === 'get' ? 'read' : 'write'}`;
+        const reads = ['list', 'export', 'get'].includes(route.kind);
+        const right = `${route.resource.module}:${reads ? 'read' : 'write'}`;
         const label = `${who}: ${route.route.method} ${route.route.path}`;
         expect(res.status, label).toBe(403);
         expect(res.body, label).toMatchObject({
