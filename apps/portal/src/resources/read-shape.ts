@@ -8,7 +8,7 @@ import {
 } from '@erp/contract';
 import { selectList } from './sql';
 
-/** What a read returns of each record: which fields, in which order, and which records inline. */
+/** What a read returns of each record: which fields and records inline, in the order asked for. */
 export interface ReadShape {
   /** Field names in answer order: `id` first unless `select` placed it. */
   fields: string[];
@@ -48,7 +48,7 @@ export function parseReadShape(
     'embed',
     available.map((e) => e.name),
   );
-  const embeds = available.filter((e) => wanted?.includes(e.name));
+  const embeds = (wanted ?? []).map((name) => available.find((e) => e.name === name)!);
   for (const embed of embeds) {
     const { module } = embed.target;
     const right = `${module}:read`;
