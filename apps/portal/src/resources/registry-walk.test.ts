@@ -29,6 +29,7 @@ beforeAll(async () => {
     'content-type': 'application/json',
   };
   recordsOfA = await populate(portal, catalogue, headersA);
+  callers['tenant A admin'] = headersA;
   await populate(portal, catalogue, headersB);
   callers['tenant B session'] = headersB;
   callers['tenant B key'] = {
@@ -110,6 +111,30 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
       [tenantOfA],
     );
     expect(events.rows[0].n).toBe(0);
+  });
+
+  it('select and export work on every resource: the export holds the list, a select keeps only its field', async () => {
+    const headers = callers['tenant A admin']!;
+    const read = (path: string) => portal.request(path, { headers });
+    for (const resource of catalogue) {
+      const base = `/api/v1/${resource.path}`;
+      const list = await portal.json(await read(`${base}?page_size=200`));
+      expect(list.status, base).toBe(200);
+      const ndjson = await (await read(`${base}/export?format=ndjson`)).text();
+      const exported = ndjson.trim().split('\n').map((line) => JSON.parse(line));
+      expect(exported, base).toEqual(list.body.data);
+      const fields = Object.keys(resource.allFields);
+      const csv = await (await read(`${base}/export?format=csv`)).text();
+      expect(csv.slice(0, csv.indexOf('\r\n')), base).toBe(fields.join(','));
+      const field = fields[fields.length - 1]!;
+      const selected = await portal.json(await read(`${base}?select=${field}`));
+      expect(
+        selected.body.data.map((r: object) => Object.keys(r)),
+        base,
+      ).toEqual(list.body.data.map(() => ['id', field]));
+      const one = await portal.json(await read(`${base}/${list.body.data[0].id}?select=${field}`));
+      expect(one.body, base).toEqual({ id: list.body.data[0].id, [field]: list.body.data[0][field] });
+    }
   });
 
   it('every route refuses a caller without the right (403 acces_refuse naming it)', async () => {
