@@ -57,14 +57,12 @@ type Row = Record<string, any>;
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let app: ReturnType<typeof buildApp>;
 let headers: Record<string, string>;
-let tenantId: string;
 
 beforeAll(async () => {
   portal = await createTestPortal();
   await portal.tdb.pool.query(resourceTableSql(widget));
   app = buildApp(portal.deps, [widget]);
   const tenant = await portal.provisionTenant('enterprise');
-  tenantId = tenant.id;
   headers = session((await portal.login(tenant.adminEmail)).access_token, tenant.slug);
   for (let i = 0; i < 30; i++) {
     const res = await app.request('/api/v1/widgets', {
@@ -95,7 +93,9 @@ async function listAll(query: string): Promise<Row[]> {
   const rows: Row[] = [];
   let cursor = '';
   do {
-    const res = await get(`/api/v1/widgets?${query}&page_size=7${cursor ? `&cursor=${cursor}` : ''}`);
+    const res = await get(
+      `/api/v1/widgets?${query}&page_size=7${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     const body = (await res.json()) as { data: Row[]; next_cursor: string | null };
     rows.push(...body.data);
     cursor = body.next_cursor ?? '';
@@ -131,7 +131,8 @@ function parseCsv(text: string): { cells: string[][]; quoted: boolean[][] } {
         }
       } else {
         while (i < text.length && text[i] !== ',' && text[i] !== '\r') {
-          if (text[i] === '"' || text[i] === '\n') throw new Error(`bare ${JSON.stringify(text[i])} at ${i}`);
+          if (text[i] === '"' || text[i] === '\n')
+            throw new Error(`bare ${JSON.stringify(text[i])} at ${i}`);
           cell += text[i++];
         }
       }
@@ -160,7 +161,10 @@ describe('export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="widgets.ndjson"');
     const text = await res.text();
     expect(text.endsWith('\n')).toBe(true);
-    const rows = text.slice(0, -1).split('\n').map((line) => JSON.parse(line));
+    const rows = text
+      .slice(0, -1)
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const listed = await listAll(query);
     expect(listed.length).toBeGreaterThan(10);
     expect(rows).toEqual(listed);
@@ -210,9 +214,9 @@ describe('export', () => {
 
   it('an empty result: nothing, or the header alone', async () => {
     expect(await (await get('/api/v1/widgets/export?format=ndjson&qty=gt.1000')).text()).toBe('');
-    expect(await (await get('/api/v1/widgets/export?format=csv&qty=gt.1000&select=qty')).text()).toBe(
-      'id,qty\r\n',
-    );
+    expect(
+      await (await get('/api/v1/widgets/export?format=csv&qty=gt.1000&select=qty')).text(),
+    ).toBe('id,qty\r\n');
   });
 
   it('refuses bad parameters before anything is sent, in the error shape', async () => {
@@ -239,14 +243,20 @@ describe('export', () => {
   it('needs the read right of the module', async () => {
     const tenant = await portal.provisionTenant('enterprise');
     const salesUser = await portal.addUser(tenant, ['sales:editor']);
-    const res = await get('/api/v1/widgets/export?format=csv', session(salesUser.token, tenant.slug));
+    const res = await get(
+      '/api/v1/widgets/export?format=csv',
+      session(salesUser.token, tenant.slug),
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({
       code: 'acces_refuse',
       params: { required: 'inventory:read' },
     });
     const reader = await portal.addUser(tenant, ['inventory:reader']);
-    const allowed = await get('/api/v1/widgets/export?format=csv', session(reader.token, tenant.slug));
+    const allowed = await get(
+      '/api/v1/widgets/export?format=csv',
+      session(reader.token, tenant.slug),
+    );
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toBe(`${Object.keys(widget.allFields).join(',')}\r\n`);
   });

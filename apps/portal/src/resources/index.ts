@@ -1,7 +1,7 @@
 import {
   ApiError,
-  RESOURCE_SECURITY,
   lookupOf,
+  RESOURCE_SECURITY,
   type Resource,
   type ResourceLookup,
   type ResourceOperation,

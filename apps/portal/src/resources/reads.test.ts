@@ -1,4 +1,4 @@
-import { catalogue, lookupOf, referencedResources, type Resource } from '@erp/contract';
+import { catalogue, lookupOf, type Resource, referencedResources } from '@erp/contract';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, createTestPortal, session } from '../../test/harness';
@@ -49,17 +49,24 @@ describe('select', () => {
     const list = await get('/api/v1/sales-orders?select=total_cents,number');
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(3);
-    for (const row of list.body.data) expect(Object.keys(row)).toEqual(['id', 'total_cents', 'number']);
+    for (const row of list.body.data)
+      expect(Object.keys(row)).toEqual(['id', 'total_cents', 'number']);
     const placed = await get(`/api/v1/sales-orders/${orderIds()[0]}?select=number,id&select=lines`);
     expect(placed.status).toBe(200);
     expect(Object.keys(placed.body)).toEqual(['number', 'id', 'lines']);
     const whole = await get(`/api/v1/sales-orders/${orderIds()[0]}`);
-    expect(placed.body).toEqual({ id: whole.body.id, number: whole.body.number, lines: whole.body.lines });
+    expect(placed.body).toEqual({
+      id: whole.body.id,
+      number: whole.body.number,
+      lines: whole.body.lines,
+    });
     expect(placed.headers.get('etag')).toBe(whole.headers.get('etag'));
   });
 
   it('keeps decimals exact and pages with a cursor on a field left out', async () => {
-    const first = await get('/api/v1/sales-orders?select=number&order=total_cents.desc&page_size=2');
+    const first = await get(
+      '/api/v1/sales-orders?select=number&order=total_cents.desc&page_size=2',
+    );
     expect(first.body.data.map((r: object) => Object.keys(r))).toEqual([
       ['id', 'number'],
       ['id', 'number'],
@@ -84,7 +91,9 @@ describe('select', () => {
       const res = await get(path);
       expect(res.status, path).toBe(400);
       expect(res.body.code).toBe('requete_invalide');
-      expect(res.body.params.issues.map((i: { path: string; name: string }) => [i.path, i.name])).toEqual([
+      expect(
+        res.body.params.issues.map((i: { path: string; name: string }) => [i.path, i.name]),
+      ).toEqual([
         ['select', 'colour'],
         ['select', 'size'],
       ]);
@@ -120,7 +129,9 @@ describe('embed', () => {
       )
       .then(portal.json);
     expect(order.status).toBe(201);
-    const res = await get(`/api/v1/sales-orders/${order.body.id}?select=number&embed=quote,customer`);
+    const res = await get(
+      `/api/v1/sales-orders/${order.body.id}?select=number&embed=quote,customer`,
+    );
     expect(Object.keys(res.body)).toEqual(['id', 'number', 'quote', 'customer']);
     expect(res.body.quote).toBeNull();
     expect(res.body.customer.id).toBe(order.body.customer_id);
@@ -130,15 +141,26 @@ describe('embed', () => {
   it('takes the place of a compatibility field of the same name', async () => {
     const customers = await get('/api/v1/customers?embed=customer_group');
     expect(customers.status).toBe(200);
-    const withGroup = customers.body.data.find((c: { customer_group_id: string | null }) => c.customer_group_id);
+    const withGroup = customers.body.data.find(
+      (c: { customer_group_id: string | null }) => c.customer_group_id,
+    );
     expect(withGroup).toBeDefined();
     expect(withGroup.customer_group.id).toBe(withGroup.customer_group_id);
     const plain = await get(`/api/v1/customers/${withGroup.id}`);
-    expect(typeof plain.body.customer_group === 'string' || plain.body.customer_group === null).toBe(true);
+    expect(
+      typeof plain.body.customer_group === 'string' || plain.body.customer_group === null,
+    ).toBe(true);
   });
 
   it('refuses unknown names: not a reference, a user, an _id name, a second level', async () => {
-    for (const name of ['colour', 'customer_id', 'salesperson.user', 'customer.customer_group', 'lines', 'user']) {
+    for (const name of [
+      'colour',
+      'customer_id',
+      'salesperson.user',
+      'customer.customer_group',
+      'lines',
+      'user',
+    ]) {
       const res = await get(`/api/v1/sales-orders?embed=${name}`);
       expect(res.status, name).toBe(400);
       expect(res.body).toMatchObject({
@@ -152,7 +174,10 @@ describe('embed', () => {
 
   it('is refused when the tenant did not buy the embedded module (403 acces_refuse naming the embed)', async () => {
     const starter = await portal.provisionTenant('starter'); // sales and crm only
-    const starterHeaders = session((await portal.login(starter.adminEmail)).access_token, starter.slug);
+    const starterHeaders = session(
+      (await portal.login(starter.adminEmail)).access_token,
+      starter.slug,
+    );
     for (const path of [
       '/api/v1/sales-orders?embed=warehouse',
       '/api/v1/sales-orders?embed=customer,warehouse',
@@ -170,13 +195,19 @@ describe('embed', () => {
 
   it("is refused when the API key's scope or the user's role lacks the embedded module's read right", async () => {
     const salesOnly = apiKey((await portal.createKey(tenant, ['sales:read'])).key, tenant.slug);
-    const both = apiKey((await portal.createKey(tenant, ['sales:read', 'crm:read'])).key, tenant.slug);
+    const both = apiKey(
+      (await portal.createKey(tenant, ['sales:read', 'crm:read'])).key,
+      tenant.slug,
+    );
     const reader = session((await portal.addUser(tenant, ['sales:reader'])).token, tenant.slug);
     for (const [who, caller] of [
       ['key', salesOnly],
       ['user', reader],
     ] as const) {
-      for (const path of ['/api/v1/sales-orders?embed=customer', `/api/v1/sales-orders/${orderIds()[0]}?embed=customer`]) {
+      for (const path of [
+        '/api/v1/sales-orders?embed=customer',
+        `/api/v1/sales-orders/${orderIds()[0]}?embed=customer`,
+      ]) {
         const res = await get(path, caller);
         expect(res.status, `${who} ${path}`).toBe(403);
         expect(res.body).toMatchObject({
@@ -207,7 +238,10 @@ describe('embed', () => {
     const client = await portal.tdb.pool.connect();
     try {
       await client.query("SET session_replication_role = 'replica'");
-      await client.query('UPDATE sales_orders SET customer_id = $1 WHERE id = $2', [foreign.body.id, victim]);
+      await client.query('UPDATE sales_orders SET customer_id = $1 WHERE id = $2', [
+        foreign.body.id,
+        victim,
+      ]);
       await client.query("SET session_replication_role = 'origin'");
     } finally {
       client.release();
@@ -217,18 +251,27 @@ describe('embed', () => {
     expect(one.status).toBe(200);
     expect(JSON.parse(text).customer).toBeNull();
     expect(text).not.toContain('Foreign Secret');
-    const list = await portal.request('/api/v1/sales-orders?embed=customer&page_size=200', { headers });
+    const list = await portal.request('/api/v1/sales-orders?embed=customer&page_size=200', {
+      headers,
+    });
     const listText = await list.text();
-    expect(JSON.parse(listText).data.find((r: { id: string }) => r.id === victim).customer).toBeNull();
+    expect(
+      JSON.parse(listText).data.find((r: { id: string }) => r.id === victim).customer,
+    ).toBeNull();
     expect(listText).not.toContain('Foreign Secret');
     // Each wall on its own: the statement's tenant condition holds even without row-level
     // security (the superuser bypasses it).
     const superuser = await portal.tdb.pool.connect();
     try {
-      const shape = parseReadShape(salesOrder, lookupOf(catalogue), { embed: ['customer'] }, {
-        rights: new Set(['crm:read']),
-        modules: ['crm'],
-      });
+      const shape = parseReadShape(
+        salesOrder,
+        lookupOf(catalogue),
+        { embed: ['customer'] },
+        {
+          rights: new Set(['crm:read']),
+          modules: ['crm'],
+        },
+      );
       const record = await getRecord(superuser, salesOrder, tenant.id, victim, shape);
       expect(JSON.parse(record.json).customer).toBeNull();
     } finally {
@@ -266,7 +309,9 @@ describe('embed', () => {
 
 describe('Prefer: count=exact', () => {
   it('adds total (every page, same filters) and answers Preference-Applied', async () => {
-    const all = (await get('/api/v1/sales-orders?page_size=200')).body.data as { customer_id: string }[];
+    const all = (await get('/api/v1/sales-orders?page_size=200')).body.data as {
+      customer_id: string;
+    }[];
     const customerId = all[0]!.customer_id;
     const expected = all.filter((r) => r.customer_id === customerId).length;
     const res = await portal
@@ -279,7 +324,9 @@ describe('Prefer: count=exact', () => {
     expect(res.body.total).toBe(expected);
     expect(res.body.data).toHaveLength(1);
     const everything = await portal
-      .request('/api/v1/sales-orders?page_size=1', { headers: { ...headers, prefer: 'count=exact' } })
+      .request('/api/v1/sales-orders?page_size=1', {
+        headers: { ...headers, prefer: 'count=exact' },
+      })
       .then(portal.json);
     expect(everything.body.total).toBe(all.length);
     const next = await portal

@@ -34,7 +34,9 @@ export async function listRecords(
           query.order.map((_, i) => last[`c${i}`]!),
         )
       : null;
-  const total = options.count ? `,"total":${await countRecords(client, resource, tenantId, query)}` : '';
+  const total = options.count
+    ? `,"total":${await countRecords(client, resource, tenantId, query)}`
+    : '';
   return `{"data":[${page.map((r) => r.j).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}${total}}`;
 }
 

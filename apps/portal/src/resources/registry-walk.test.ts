@@ -53,9 +53,14 @@ afterAll(() => portal.tdb.close());
 
 /** Calls a route; an export's rows stay text (NDJSON), every other answer is JSON. */
 async function call(route: (typeof routes)[number], headers: Record<string, string>, id: string) {
-  const path = route.route.path.replace('{id}', id) + (route.kind === 'export' ? '?format=ndjson' : '');
+  const path =
+    route.route.path.replace('{id}', id) + (route.kind === 'export' ? '?format=ndjson' : '');
   const body = route.kind === 'create' || route.kind === 'update' ? JSON.stringify({}) : undefined;
-  const res = await portal.request(path, { method: route.route.method.toUpperCase(), headers, body });
+  const res = await portal.request(path, {
+    method: route.route.method.toUpperCase(),
+    headers,
+    body,
+  });
   const text = await res.text();
   const rows = route.kind === 'export' && res.ok;
   // biome-ignore lint/suspicious/noExplicitAny: bodies are read loosely; each assertion states its shape.
@@ -78,7 +83,12 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
         if (route.kind === 'list' || route.kind === 'export') {
           expect(res.status, label).toBe(200);
           const rows: { id: string }[] =
-            route.kind === 'list' ? res.body.data : res.text.trim().split('\n').map((line: string) => JSON.parse(line));
+            route.kind === 'list'
+              ? res.body.data
+              : res.text
+                  .trim()
+                  .split('\n')
+                  .map((line: string) => JSON.parse(line));
           const ids = rows.map((r) => r.id);
           expect(ids.length, label).toBeGreaterThan(0);
           expect(
@@ -121,7 +131,10 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
       const list = await portal.json(await read(`${base}?page_size=200`));
       expect(list.status, base).toBe(200);
       const ndjson = await (await read(`${base}/export?format=ndjson`)).text();
-      const exported = ndjson.trim().split('\n').map((line) => JSON.parse(line));
+      const exported = ndjson
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(exported, base).toEqual(list.body.data);
       const fields = Object.keys(resource.allFields);
       const csv = await (await read(`${base}/export?format=csv`)).text();
@@ -133,7 +146,10 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
         base,
       ).toEqual(list.body.data.map(() => ['id', field]));
       const one = await portal.json(await read(`${base}/${list.body.data[0].id}?select=${field}`));
-      expect(one.body, base).toEqual({ id: list.body.data[0].id, [field]: list.body.data[0][field] });
+      expect(one.body, base).toEqual({
+        id: list.body.data[0].id,
+        [field]: list.body.data[0][field],
+      });
     }
   });
 

@@ -118,5 +118,8 @@ export function listSql(
 export function countSql(resource: Resource, tenantId: string, query: ListQuery) {
   const params = new Params();
   const where = whereSql(resource, tenantId, query, params);
-  return { text: `SELECT count(*) AS n FROM ${resource.table} t WHERE ${where.join(' AND ')}`, params };
+  return {
+    text: `SELECT count(*) AS n FROM ${resource.table} t WHERE ${where.join(' AND ')}`,
+    params,
+  };
 }

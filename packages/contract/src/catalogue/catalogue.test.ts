@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../registry/define';
+import { lookupOf } from '../registry/embeds';
 import { eventCatalogue } from '../registry/events';
 import { inputSchema } from '../registry/field-types';
 import { type Field, USER } from '../registry/fields';
-import { lookupOf } from '../registry/embeds';
 import { resourceRoutes } from '../registry/routes';
 import { BUSINESS_EVENT_NAMES, type BusinessEventName, catalogue } from './index';
 

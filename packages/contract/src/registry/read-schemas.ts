@@ -75,8 +75,7 @@ function buildReadSchemas(resource: Resource, registry: ResourceLookup) {
         .nullable()
         .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
       total: z.number().int().min(0).optional().openapi({
-        description:
-          'Every row matching the filters (all pages), with `Prefer: count=exact` only.',
+        description: 'Every row matching the filters (all pages), with `Prefer: count=exact` only.',
       }),
     })
     .openapi(`${resource.schemaName}List`);
@@ -105,16 +104,18 @@ function withEmbeds(resource: Resource, record: z.ZodObject, list: Embedding[]) 
       ]),
   );
   const base = replaced.length
-    ? record.omit(Object.fromEntries(replaced.map((e) => [e.name, true])) as Record<string, true>).extend(
-        Object.fromEntries(
-          replaced.map((e) => [
-            e.name,
-            z.union([record.shape[e.name] as z.ZodType, embedded(e)]).openapi({
-              description: `Its text, or with \`embed=${e.name}\` the ${e.target.name} record.`,
-            }),
-          ]),
-        ),
-      )
+    ? record
+        .omit(Object.fromEntries(replaced.map((e) => [e.name, true])) as Record<string, true>)
+        .extend(
+          Object.fromEntries(
+            replaced.map((e) => [
+              e.name,
+              z.union([record.shape[e.name] as z.ZodType, embedded(e)]).openapi({
+                description: `Its text, or with \`embed=${e.name}\` the ${e.target.name} record.`,
+              }),
+            ]),
+          ),
+        )
     : record;
   return base.extend(added).openapi(`${resource.schemaName}WithEmbeds`, {
     description: `A ${resource.name.replace(/_/g, ' ')} as list and get return it; \`select=\` leaves out the fields not named (\`id\` stays).`,

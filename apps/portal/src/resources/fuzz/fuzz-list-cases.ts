@@ -175,15 +175,32 @@ export function headerCases({ tenantSlug }: FuzzContext): Draft[] {
  * `select` and `embed` (list and get): every name alone, unknown and empty names, and, for the
  * export, the format and the list parameters it has no use for.
  */
-export function readShapeCases(resource: Resource, { rnd }: FuzzContext, embeds: string[]): Draft[] {
+export function readShapeCases(
+  resource: Resource,
+  { rnd }: FuzzContext,
+  embeds: string[],
+): Draft[] {
   const fields = Object.keys(resource.allFields);
   const cases: Draft[] = [
     { label: 'select a field', path: `?select=${rnd.pick(fields)}`, expect: 'ok' },
     { label: 'select every field', path: `?select=${fields.join(',')}`, expect: 'ok' },
     { label: 'select twice', path: `?select=id&select=${rnd.pick(fields)}`, expect: 'ok' },
   ];
-  for (const value of ['nope', '', ',', `id,${rnd.pick(fields)}x`, 'ID', '*', enc('id, number'), 'x'.repeat(3000)])
-    cases.push({ label: `select=${value.slice(0, 30)}`, path: `?select=${value}`, expect: 'refused' });
+  for (const value of [
+    'nope',
+    '',
+    ',',
+    `id,${rnd.pick(fields)}x`,
+    'ID',
+    '*',
+    enc('id, number'),
+    'x'.repeat(3000),
+  ])
+    cases.push({
+      label: `select=${value.slice(0, 30)}`,
+      path: `?select=${value}`,
+      expect: 'refused',
+    });
   if (embeds.length)
     cases.push(
       { label: 'embed a reference', path: `?embed=${rnd.pick(embeds)}`, expect: 'ok' },
