@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { ExportFormat } from '@erp/contract';
 import pg from 'pg';
 // The portal's own engine (bench is a tool, not an app): the statements are the ones it sends.
-import { streamCursor } from '../../apps/portal/src/resources/cursor-stream';
+import { streamCopy } from '../../apps/portal/src/resources/copy-stream';
 import { csvHeader, exportSql } from '../../apps/portal/src/resources/export-sql';
 import { parseListQuery } from '../../apps/portal/src/resources/list-query';
 import { wholeRecord } from '../../apps/portal/src/resources/read-shape';
@@ -84,8 +84,9 @@ async function main(): Promise<void> {
     const held = {
       client: direct,
       end: () => direct.query('ROLLBACK').then(() => {}),
+      abort: () => Promise.reject(new Error('the benchmark reads every row')),
     } as unknown as HeldTransaction;
-    return streamCursor(
+    return streamCopy(
       held,
       { text: ndjson.text, values: ndjson.params.values },
       { head: '', separator: '\n' },

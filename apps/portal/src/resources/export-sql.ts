@@ -8,8 +8,8 @@ const QUOTED: ReadonlySet<FieldType> = new Set(['text', 'email', 'json', 'lines'
 
 /**
  * Every row the list's filters select, in its order, each row one text built by PostgreSQL:
- * the record's JSON (ndjson) or its CSV line. No LIMIT and no keyset: a server-side cursor
- * reads it in chunks.
+ * the record's JSON (ndjson) or its CSV line. No LIMIT and no keyset: COPY streams the rows
+ * as PostgreSQL produces them.
  */
 export function exportSql(
   resource: Resource,

@@ -15,7 +15,7 @@ import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal, session } from '../../test/harness';
 import { buildApp } from '../app';
-import { streamCursor } from './cursor-stream';
+import { streamCopy } from './copy-stream';
 import { exportSql } from './export-sql';
 import { parseListQuery } from './list-query';
 import { wholeRecord } from './read-shape';
@@ -50,6 +50,8 @@ const NOTES = [
   'ünïcødé 🚀',
   '"',
   ' leading space',
+  'back\\slash \\" and a tab\t',
+  'bell \u0007 and \u0001',
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: rows are read loosely; each assertion states its shape.
@@ -168,6 +170,33 @@ describe('export', () => {
     const listed = await listAll(query);
     expect(listed.length).toBeGreaterThan(10);
     expect(rows).toEqual(listed);
+  });
+
+  it("takes every filter the list takes, with the list's answer (values never in the SQL text)", async () => {
+    const queries = [
+      'label=in.(w1,w2,"w3")',
+      `note=eq.${encodeURIComponent('say "hi"')}`,
+      `note=like.${encodeURIComponent('back\\\\slash*')}`,
+      "note=ilike.*'*",
+      'ratio=is.null&order=label.desc',
+      'seen_at=gte.2026-03-03T10:00:00Z&active=is.true',
+      'due_on=lt.2026-05-01&qty=neq.3',
+      `label=eq.${encodeURIComponent("w1'; DROP TABLE widgets; --")}`,
+    ];
+    for (const query of queries) {
+      const res = await get(`/api/v1/widgets/export?format=ndjson&${query}`);
+      expect(res.status, query).toBe(200);
+      const text = await res.text();
+      const rows = text
+        ? text
+            .slice(0, -1)
+            .split('\n')
+            .map((line) => JSON.parse(line))
+        : [];
+      expect(rows, query).toEqual(await listAll(query));
+    }
+    const notes = (await listAll('order=qty.asc')).map((r) => r.note);
+    expect(notes).toContain('back\\slash \\" and a tab\t');
   });
 
   it('csv: a header row, then RFC 4180 rows whose cells are the JSON values as text', async () => {
@@ -350,7 +379,7 @@ describe('export, streamed over a real socket', () => {
     const query = parseListQuery(widget, {});
     const { text, params } = exportSql(widget, bigTenant.id, query, wholeRecord(widget), 'ndjson');
     const errors: unknown[] = [];
-    const stream = await streamCursor(
+    const stream = await streamCopy(
       await tenantDb.readOnly(bigTenant.id),
       { text, values: params.values },
       { head: '', separator: '\n' },

@@ -6,7 +6,7 @@ import {
   type ResourceLookup,
 } from '@erp/contract';
 import type { Logger } from '@erp/logger';
-import { type CursorStreamOptions, streamCursor } from './cursor-stream';
+import { type CopyStreamOptions, streamCopy } from './copy-stream';
 import { csvHeader, exportSql } from './export-sql';
 import { parseListQuery } from './list-query';
 import { mapReadError } from './pg-errors';
@@ -30,16 +30,16 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /**
  * `GET /{path}/export` (SPEC §12): every row the list's filters select, in its order, streamed
- * from a server-side cursor. Everything that can be refused is refused before the first byte:
- * the parameters, the shape, and the statement itself (declared and first fetched before the
- * response starts).
+ * from PostgreSQL as it produces them (`COPY … TO STDOUT`, see copy-stream.ts). Everything that
+ * can be refused is refused before the first byte: the parameters, the shape, and the
+ * statement itself (started, and its first bytes arrived, before the response starts).
  */
 export async function exportRecords(
   deps: { tenantDb: TenantDatabase },
   registry: ResourceLookup,
   resource: Resource,
   request: ExportRequest,
-  options: CursorStreamOptions = {},
+  options: CopyStreamOptions = {},
 ): Promise<{ body: ReadableStream<Uint8Array> | null; headers: Record<string, string> }> {
   const { format: formats = [], page_size, cursor, ...rest } = request.query;
   const format = formats[0] as ExportFormat; // one of the enum: the route's validation saw to it
@@ -51,7 +51,7 @@ export async function exportRecords(
   const { text, params } = exportSql(resource, request.tenantId, query, shape, format);
 
   const transaction = await deps.tenantDb.readOnly(request.tenantId);
-  const body = await streamCursor(
+  const body = await streamCopy(
     transaction,
     { text, values: params.values },
     {

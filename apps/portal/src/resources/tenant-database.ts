@@ -20,6 +20,8 @@ export interface HeldTransaction {
   client: pg.PoolClient;
   /** Idempotent. A connection whose rollback fails is dropped rather than reused. */
   end(): Promise<void>;
+  /** Drops the connection (the pool opens another): for work that cannot be stopped otherwise, a COPY midway. */
+  abort(): Promise<void>;
 }
 
 /**
@@ -108,6 +110,10 @@ export function createTenantDatabase(options: { url: string; max?: number }): Te
             () => release(client),
             (rollbackError: Error) => release(client, rollbackError),
           );
+          return ended;
+        },
+        abort: () => {
+          ended ??= Promise.resolve(release(client, new Error('transaction aborted')));
           return ended;
         },
       };
