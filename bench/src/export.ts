@@ -20,7 +20,7 @@ import { resourceNamed } from './list/list-statement';
 /**
  * `pnpm bench export`: `GET /api/v1/sales-orders/export` of a million sales orders through the
  * real portal, against PostgreSQL's own `COPY … TO STDOUT` of the same rows (psql) and the
- * portal's cursor code read in this process (no HTTP); the portal's resident set sampled
+ * portal's COPY stream read in this process (no HTTP); the portal's resident set sampled
  * throughout. See README.md.
  */
 const settings = {
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   if (!psql)
     log(`no ${settings.psql}: the COPY baseline is skipped (apt-get install postgresql-client)`);
 
-  // The portal's cursor code in this process, as the portal runs it (erp_app, the tenant set).
+  // The portal's COPY stream in this process, as the portal runs it (erp_app, the tenant set).
   const direct = new pg.Client({ connectionString: s.databaseUrl });
   await direct.connect();
   s.onStop(() => direct.end());
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
         ]
       : []),
     {
-      name: 'cursor ndjson (in-process)',
+      name: 'stream ndjson (in-process)',
       format: 'ndjson',
       run: () => inProcess(openDirect, pids),
     },
@@ -142,9 +142,9 @@ async function main(): Promise<void> {
     }
   }
   const portalNdjson = results.get('portal ndjson')!;
-  const inProcessNdjson = results.get('cursor ndjson (in-process)')!;
+  const inProcessNdjson = results.get('stream ndjson (in-process)')!;
   if (portalNdjson.some((t) => t.bytes !== inProcessNdjson[0]!.bytes))
-    throw new Error('the portal and the in-process cursor did not send the same bytes');
+    throw new Error('the portal and the in-process stream did not send the same bytes');
   const header = csvHeader(shape);
 
   const summary = targets.map((t) => {
@@ -169,7 +169,7 @@ async function main(): Promise<void> {
   });
   const baseOf = (format: ExportFormat) =>
     summary.find((r) => r.format === format && r.name.startsWith('COPY')) ??
-    summary.find((r) => r.name.startsWith('cursor'))!;
+    summary.find((r) => r.name.startsWith('stream'))!;
 
   console.log(
     `\nexport of ${settings.rows} sales orders (${data.salesOrders} loaded, one tenant), medians of ${settings.rounds} round(s); PostgreSQL ${s.postgresVersion}, ${durability}; CSV header: ${header.split(',').length} columns\n`,
@@ -204,9 +204,9 @@ async function main(): Promise<void> {
   );
   const portalRows = summary.filter((r) => r.name.startsWith('portal'));
   const worst = Math.max(...portalRows.map((r) => r.rssGrowthMb));
-  const cursorRow = summary.find((r) => r.name.startsWith('cursor'))!;
+  const streamRow = summary.find((r) => r.name.startsWith('stream'))!;
   console.log(
-    `\nportal ndjson ÷ cursor in-process: ${f(portalRows[0]!.rowsPerSecond / cursorRow.rowsPerSecond, 2)} (what HTTP, Hono and the socket cost on top of the same cursor code)`,
+    `\nportal ndjson ÷ stream in-process: ${f(portalRows[0]!.rowsPerSecond / streamRow.rowsPerSecond, 2)} (what HTTP, Hono and the socket cost on top of the same stream code)`,
   );
   console.log(
     `portal RSS: ${f(rssAfterStartKiB / 1024, 1)} MB after start, ${f(rssAtStartKiB / 1024, 1)} MB after the warm-up; largest growth during an export ${f(worst, 1)} MB (bar: < ${RSS_BAR_MB} MB): ${worst < RSS_BAR_MB ? 'met' : 'NOT MET'}`,
