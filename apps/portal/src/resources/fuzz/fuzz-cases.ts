@@ -58,21 +58,25 @@ function draftsFor(
     case 'list':
       return [
         ...listCases(route.resource, ctx),
-        ...readShapeCases(route.resource, ctx, embeds),
+        ...readShapeCases(route.resource, ctx, embeds).map((c) => ({
+          ...c,
+          shared: c.expect !== 'ok', // the resource's own names always; unknown ones in turn
+        })),
         ...shared(headerCases(ctx)),
       ].map((c) => ({
         ...c,
         path: `${base}${c.path}`,
       }));
     case 'export': {
-      // The list's cases with a format, and the export's own.
+      // The list's cases with a format (the list's parser is the same one: a share of them per
+      // export route), and the export's own.
       const format = ctx.rnd.pick(['ndjson', 'csv']);
       const withFormat = (query: string) => `?format=${format}${query ? `&${query.slice(1)}` : ''}`;
       return [
-        ...listCases(route.resource, ctx).map((c) => ({ ...c, path: withFormat(c.path) })),
+        ...shared(listCases(route.resource, ctx)).map((c) => ({ ...c, path: withFormat(c.path) })),
         ...readShapeCases(route.resource, ctx, [])
           .filter((c) => c.path.startsWith('?select'))
-          .map((c) => ({ ...c, path: withFormat(c.path) })),
+          .map((c) => ({ ...c, shared: c.expect !== 'ok', path: withFormat(c.path) })),
         ...exportCases(),
       ].map((c) => ({ ...c, path: `${base}/export${c.path}` }));
     }
@@ -81,6 +85,7 @@ function draftsFor(
         { label: 'a real record', path: `/${ids[0]}`, expect: 'ok' as const },
         ...readShapeCases(route.resource, ctx, embeds).map((c) => ({
           ...c,
+          shared: c.expect !== 'ok', // the list tries them all
           path: `/${ids[0]}${c.path}`,
         })),
         ...idCases(ids[0]!).map((c) => ({ ...c, path: `/${c.path}` })),
