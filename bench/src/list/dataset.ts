@@ -50,7 +50,8 @@ const CUSTOMERS = `
 
 /*
  * $2 orders per tenant, interleaved across tenants in creation order (ids are UUIDv7 by
- * default: time-ordered, as the API makes them), numbered SO-<year>-00001… per tenant.
+ * default: time-ordered, as the API makes them), numbered SO-<year>-00001… per tenant (more
+ * digits past 99 999: the export bench loads a million in one tenant).
  * h is a hash of (n, tenant): statuses 25 % brouillon, 20 % confirme, 20 % livre,
  * 25 % facture, 10 % annule; 1 to 3 lines; totals computed as the portal computes them
  * (per line, rounded half away from zero); order dates spread over two years.
@@ -72,7 +73,7 @@ const SALES_ORDERS = `
     shipping_city, shipping_country_code, lines, notes, subtotal_cents, tax_cents, total_cents,
     created_at, updated_at)
   SELECT o.tenant_id,
-         format('SO-%s-%s', extract(year FROM now())::int, lpad(o.n::text, 5, '0')),
+         format('SO-%s-%s', extract(year FROM now())::int, lpad(o.n::text, greatest(5, length(o.n::text)), '0')),
          CASE WHEN o.h % 100 < 25 THEN 'brouillon' WHEN o.h % 100 < 45 THEN 'confirme'
               WHEN o.h % 100 < 65 THEN 'livre' WHEN o.h % 100 < 90 THEN 'facture' ELSE 'annule' END,
          o.customers[1 + (o.h / 300) % cardinality(o.customers)],

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { catalogue } from './catalogue/index';
 import { ErrorSchema, errorResponseComponents } from './errors';
 import type { Resource } from './registry/define';
+import { lookupOf } from './registry/embeds';
 import { eventFeedRoute } from './registry/feed';
 import { ETAG_HEADER, SHARED_PARAMETERS } from './registry/parameters';
 import { resourceRoutes } from './registry/routes';
@@ -39,8 +40,9 @@ export function buildOpenApiDocument(resources: readonly Resource[] = catalogue)
   registry.registerComponent('headers', 'ETag', ETAG_HEADER);
   for (const route of Object.values(routes)) registry.registerPath(route);
   registry.registerPath(eventFeedRoute(resources));
+  const lookup = lookupOf(resources);
   for (const resource of resources) {
-    for (const { route } of resourceRoutes(resource)) registry.registerPath(route);
+    for (const { route } of resourceRoutes(resource, lookup)) registry.registerPath(route);
   }
   registerWebhooks(registry, resources);
   // Error responses become components as routes ask for them: registered once all are built.

@@ -3,16 +3,13 @@ import { isIdempotentPost } from './idempotent-posts.gen.js';
 import { backoffDelay, MAX_SERVER_DELAY_MS, serverDelay, sleep } from './retry.js';
 import type { Session } from './session.js';
 import type {
-  InitArgs,
-  Item,
-  ListPath,
-  Method,
-  Operation,
-  Page,
-  PathsFor,
-  Result,
-  Success,
-} from './types.js';
+  EmbeddableName,
+  SelectableField,
+  ShapedArgs,
+  ShapedItem,
+  ShapedSuccess,
+} from './shape.js';
+import type { ListPath, Method, Operation, PathsFor, Result } from './types.js';
 
 interface CommonOptions {
   /** The portal's origin, e.g. `https://acme.example.com` (`''`: the page's own). */
@@ -46,20 +43,39 @@ export interface SessionOptions extends CommonOptions {
 
 export type ClientOptions = ApiKeyOptions | SessionOptions;
 
-type Call<M extends Method> = <P extends PathsFor<M>>(
+/** A method's calls; `select` and `embed` in the query shape the result's type (shape.ts). */
+type Call<M extends Method> = <
+  P extends PathsFor<M>,
+  S extends SelectableField<Operation<P, M>> = never,
+  E extends EmbeddableName<Operation<P, M>> = never,
+>(
   path: P,
-  ...init: InitArgs<Operation<P, M>>
-) => Promise<Result<Success<Operation<P, M>>>>;
+  ...init: ShapedArgs<Operation<P, M>, S, E>
+) => Promise<Result<ShapedSuccess<Operation<P, M>, S, E>>>;
 
-type ListArgs<P extends ListPath> = InitArgs<Operation<P, 'get'>>;
+type ListOperation<P extends ListPath> = Operation<P, 'get'>;
 
 export type Client = { [M in Method]: Call<M> } & {
   /** The tenant of the next requests (X-Tenant-ID); `undefined` sends none. */
   setTenant(tenantId: string | undefined): void;
   /** Every page of a list, following `next_cursor`; stops after an error result. */
-  pages<P extends ListPath>(path: P, ...init: ListArgs<P>): AsyncGenerator<Result<Page<P>>, void>;
+  pages<
+    P extends ListPath,
+    S extends SelectableField<ListOperation<P>> = never,
+    E extends EmbeddableName<ListOperation<P>> = never,
+  >(
+    path: P,
+    ...init: ShapedArgs<ListOperation<P>, S, E>
+  ): AsyncGenerator<Result<ShapedSuccess<ListOperation<P>, S, E>>, void>;
   /** Every row of a list across pages; throws the `ApiError` of a failed page. */
-  paginate<P extends ListPath>(path: P, ...init: ListArgs<P>): AsyncGenerator<Item<P>, void>;
+  paginate<
+    P extends ListPath,
+    S extends SelectableField<ListOperation<P>> = never,
+    E extends EmbeddableName<ListOperation<P>> = never,
+  >(
+    path: P,
+    ...init: ShapedArgs<ListOperation<P>, S, E>
+  ): AsyncGenerator<ShapedItem<ListOperation<P>, S, E>, void>;
 };
 
 type AnyInit = {

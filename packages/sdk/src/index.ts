@@ -45,6 +45,7 @@ export {
   cookieSession,
   type Session,
 } from './session.js';
+export type { EmbeddableName, SelectableField, Shaped, ShapedSuccess } from './shape.js';
 export type { Item, ListPath, ListQuery, Page, PathsFor, RequestInit, Result } from './types.js';
 export {
   type SignatureFailure,

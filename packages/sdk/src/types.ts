@@ -50,7 +50,12 @@ export type InitArgs<O> =
   object extends RequestInit<O> ? [init?: RequestInit<O>] : [init: RequestInit<O>];
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '2XX';
-type Content<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
+/** JSON is parsed; any other media type (an export's NDJSON or CSV) is returned as text. */
+type Content<R> = R extends { content: infer C }
+  ? C extends { 'application/json': infer T }
+    ? T
+    : C[keyof C]
+  : undefined;
 
 /** The JSON body of the operation's success responses. */
 export type Success<O> = O extends { responses: infer R }

@@ -1,4 +1,10 @@
-import { type Resource, type ResourceOperation, resourceOperations } from '@erp/contract';
+import {
+  lookupOf,
+  type Resource,
+  type ResourceLookup,
+  type ResourceOperation,
+  resourceOperations,
+} from '@erp/contract';
 
 /** What a batch operation's method and path name: one engine operation of one resource. */
 export interface ResolvedRoute {
@@ -8,6 +14,8 @@ export interface ResolvedRoute {
   id?: string;
   /** The query string, every value of every key (as `c.req.queries()` gives it). */
   query: Record<string, string[]>;
+  /** Every resource by name: what references resolve against (embeds, the routes' schemas). */
+  registry: ResourceLookup;
 }
 
 const PREFIX = '/api/v1/';
@@ -22,6 +30,7 @@ const BATCHABLE = new Set(['list', 'get', 'create', 'update', 'delete', 'action'
  */
 export function createRouteResolver(resources: readonly Resource[]) {
   const byPath = new Map(resources.map((r) => [r.path, r]));
+  const registry = lookupOf(resources);
   const operationsOf = new Map<Resource, ResourceOperation[]>();
 
   return function resolveRoute(method: string, target: string): ResolvedRoute | null {
@@ -47,6 +56,7 @@ export function createRouteResolver(resources: readonly Resource[]) {
         operation,
         ...(at === -1 ? {} : { id: segments[at] }),
         query: parseQuery(q === -1 ? '' : target.slice(q + 1)),
+        registry,
       };
     }
     return null;

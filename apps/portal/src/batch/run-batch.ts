@@ -81,7 +81,10 @@ async function executeBatch(
       // Values are percent-encoded into the path, so they cannot make it another route.
       if (route?.operation !== planned[index]!.operation) throw unsupportedOperation(operation);
       const body = operation.body === undefined ? undefined : fillBody(operation.body, lookup);
-      const input = await operationInput(route, body, operation.if_match);
+      const input = await operationInput(route, body, operation.if_match, {
+        rights: who.caller.rights,
+        modules: who.tenant.modules,
+      });
       results.push(await runOperation(client, tenantId, input, actor));
     });
   }

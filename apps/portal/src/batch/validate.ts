@@ -1,21 +1,25 @@
 import { ApiError, resourceRoutes } from '@erp/contract';
 import { invalidRequest } from '@erp/http';
 import type { ZodType } from 'zod';
-import { parseIfMatch, type RecordOperation } from '../resources';
+import { parseIfMatch, parseReadShape, type ReadAccess, type RecordOperation } from '../resources';
 import type { ResolvedRoute } from './resolve';
 
 /**
  * An operation's input checked against its contract route exactly as the route checks it alone
  * (the same zod schemas, query then path then body, the same `requete_invalide` issues), and
- * turned into the engine's operation.
+ * turned into the engine's operation. A list's or a get's `select` and `embed` are checked
+ * against `access` as alone; `Prefer: count=exact` is a header, which an operation has not.
  */
 export async function operationInput(
-  { resource, operation, id, query }: ResolvedRoute,
+  { resource, operation, id, query, registry }: ResolvedRoute,
   body: unknown,
   ifMatch: string | undefined,
+  access: ReadAccess,
 ): Promise<RecordOperation> {
   const { kind, action } = operation;
-  const { route } = resourceRoutes(resource).find((r) => r.kind === kind && r.action === action)!;
+  const { route } = resourceRoutes(resource, registry).find(
+    (r) => r.kind === kind && r.action === action,
+  )!;
   const request = route.request ?? {};
   let validQuery: { page_size?: number; cursor?: string } = {};
   if (request.query) {
@@ -31,10 +35,21 @@ export async function operationInput(
   const json = request.body?.content['application/json'];
   const schema = json && 'schema' in json ? (json.schema as ZodType) : undefined;
   const validBody = schema ? await parse<Record<string, unknown>>(schema, body, 'json') : {};
+  const shape = () => parseReadShape(resource, registry, query, access);
   switch (kind) {
     case 'list':
-      return { kind, resource, query, pageSize: validQuery.page_size, cursor: validQuery.cursor };
+      return {
+        kind,
+        resource,
+        query,
+        pageSize: validQuery.page_size,
+        cursor: validQuery.cursor,
+        shape: shape(),
+      };
     case 'get':
+      return { kind, resource, id: validId, shape: shape() };
+    case 'export':
+      throw new Error('the export is not batchable (resolve.ts)');
     case 'delete':
       return { kind, resource, id: validId };
     case 'history':

@@ -1,6 +1,8 @@
 import {
+  lookupOf,
   RESOURCE_SECURITY,
   type Resource,
+  type ResourceLookup,
   type ResourceOperation,
   type ResourceRouteKind,
   resourceOperations,
@@ -11,6 +13,7 @@ import type pg from 'pg';
 import { requireRight, securityMiddleware } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, actorOf, callerOf, tenantOf } from '../http/context';
+import { exportRecords } from './export';
 import { requestFingerprint, runIdempotent } from './idempotency';
 import {
   type OperationResult,
@@ -19,6 +22,7 @@ import {
   resourceRight,
   runOperation,
 } from './operation';
+import { parseReadShape, type ReadAccess } from './read-shape';
 import { validateLazily } from './validation';
 
 export { requestFingerprint, runIdempotent } from './idempotency';
@@ -30,6 +34,7 @@ export {
   runOperation,
 } from './operation';
 export { mapWriteError } from './pg-errors';
+export { parseReadShape, type ReadAccess, type ReadShape } from './read-shape';
 export { insertRecord, transitionRecord } from './records-write';
 export { createTenantDatabase, type TenantDatabase } from './tenant-database';
 
@@ -48,10 +53,11 @@ export function registerResourceRoutes(
   resources: readonly Resource[],
 ): void {
   const authenticated = securityMiddleware(RESOURCE_SECURITY, deps)!;
+  const registry = lookupOf(resources);
   for (const resource of resources) {
     for (const operation of resourceOperations(resource)) {
       const route = () =>
-        resourceRoutes(resource).find(
+        resourceRoutes(resource, registry).find(
           (r) => r.kind === operation.kind && r.action === operation.action,
         )!.route;
       app.on(
@@ -61,13 +67,13 @@ export function registerResourceRoutes(
         // Rights are checked before the body is validated: a caller without the right learns nothing.
         requireResourceRight(resource, operation.kind),
         validateLazily(route),
-        handlerFor(deps, { ...operation, resource }),
+        handlerFor(deps, registry, { ...operation, resource }),
       );
     }
   }
 }
 
-/** `<module>:read` for list, get and history, `<module>:write` for everything else. */
+/** `<module>:read` for list, export, get and history, `<module>:write` for everything else. */
 function requireResourceRight(
   resource: Resource,
   kind: ResourceRouteKind,
@@ -82,11 +88,25 @@ function requireResourceRight(
 
 function handlerFor(
   deps: Deps,
+  registry: ResourceLookup,
   { kind, method, resource, action }: ResourceOperation & { resource: Resource },
 ): Handler {
+  if (kind === 'export')
+    return async function handleExport(c) {
+      const caller = callerOf(c);
+      const { body, headers } = await exportRecords(deps, registry, resource, {
+        tenantId: tenantOf(caller).id,
+        query: c.req.queries(),
+        access: accessOf(c),
+        method: c.req.method,
+        logger: deps.logger,
+        requestId: c.get('requestId'),
+      });
+      return body ? c.body(body, 200, headers) : c.body(null, 200, headers);
+    };
   return async function handleResourceOperation(c) {
     const tenantId = tenantOf(callerOf(c)).id;
-    const operation = operationOf(c, kind, resource, action);
+    const operation = operationOf(c, registry, kind, resource, action);
     const actor = actorOf(callerOf(c));
     const run = (client: pg.PoolClient) => runOperation(client, tenantId, operation, actor);
     // A POST runs once per Idempotency-Key (same body → same response): the claim, the write
@@ -111,6 +131,7 @@ function handlerFor(
           ),
         )
       : { ...(await deps.tenantDb.run(tenantId, run)), replayed: false };
+    if (operation.kind === 'list' && operation.count) c.header('Preference-Applied', 'count=exact');
     return respond(c, result);
   };
 }
@@ -118,18 +139,32 @@ function handlerFor(
 /** The validated input of a request as the engine's operation. */
 function operationOf(
   c: Ctx,
+  registry: ResourceLookup,
   kind: ResourceRouteKind,
   resource: Resource,
   action: string | undefined,
 ): RecordOperation {
   const valid = (target: string) => (c.req.valid as (t: string) => never)(target);
   const id = () => (valid('param') as { id: string }).id.toLowerCase();
+  /** `select` and `embed`, checked against the caller's rights on the embedded records' modules. */
+  const shape = () => parseReadShape(resource, registry, c.req.queries(), accessOf(c));
   switch (kind) {
     case 'list': {
       const { page_size, cursor } = valid('query') as { page_size?: number; cursor?: string };
-      return { kind, resource, query: c.req.queries(), pageSize: page_size, cursor };
+      return {
+        kind,
+        resource,
+        query: c.req.queries(),
+        pageSize: page_size,
+        cursor,
+        shape: shape(),
+        count: prefersExactCount(c.req.header('prefer')),
+      };
     }
     case 'get':
+      return { kind, resource, id: id(), shape: shape() };
+    case 'export':
+      throw new Error('the export streams: handleExport answers it');
     case 'delete':
       return { kind, resource, id: id() };
     case 'history': {
@@ -149,6 +184,19 @@ function operationOf(
     case 'action':
       return { kind, resource, id: id(), action: action! };
   }
+}
+
+function accessOf(c: Ctx): ReadAccess {
+  const caller = callerOf(c);
+  return { rights: caller.rights, modules: tenantOf(caller).modules };
+}
+
+/** Whether `Prefer` (RFC 7240: comma-separated preferences, each with optional `;` parameters) asks for `count=exact`. */
+function prefersExactCount(header: string | undefined): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .some((preference) => preference.split(';')[0]!.trim().toLowerCase() === 'count=exact');
 }
 
 function respond(c: Ctx, result: OperationResult & { replayed: boolean }): Response {

@@ -9,7 +9,8 @@ import {
 } from '@erp/contract';
 
 export const DEFAULT_PAGE_SIZE = 50;
-const RESERVED = new Set(['page_size', 'cursor', 'order']);
+/** Parameters that are not filters: the page's and the read shape's (SPEC §12). */
+const RESERVED = new Set(['page_size', 'cursor', 'order', 'select', 'embed']);
 /** Longest filter value: a bound on what one URL value may make the database compare. */
 const MAX_VALUE_LENGTH = 1000;
 

@@ -2,6 +2,7 @@ import { ApiError, isReadKind, type Resource, type ResourceRouteKind } from '@er
 import type pg from 'pg';
 import type { ActorRef } from '../http/context';
 import { recordHistory } from './history-read';
+import type { ReadShape } from './read-shape';
 import { getRecord, listRecords } from './records-read';
 import {
   insertRecord,
@@ -13,8 +14,17 @@ import {
 
 /** One operation of the engine on one resource, its input already validated. */
 export type RecordOperation = { resource: Resource } & (
-  | { kind: 'list'; query: Record<string, string[]>; pageSize?: number; cursor?: string }
-  | { kind: 'get'; id: string }
+  | {
+      kind: 'list';
+      query: Record<string, string[]>;
+      pageSize?: number;
+      cursor?: string;
+      /** `select` and `embed` (the whole record without). */
+      shape?: ReadShape;
+      /** `Prefer: count=exact`: the page also says how many records match. */
+      count?: boolean;
+    }
+  | { kind: 'get'; id: string; shape?: ReadShape }
   | { kind: 'history'; id: string; pageSize?: number; cursor?: string }
   | { kind: 'create'; body: Record<string, unknown> }
   | { kind: 'update'; id: string; body: Record<string, unknown>; expectedVersion: number | null }
@@ -22,7 +32,7 @@ export type RecordOperation = { resource: Resource } & (
   | { kind: 'action'; id: string; action: string }
 );
 
-/** The right an operation needs: `<module>:read` for the reads (list, get, history), `<module>:write` for the rest. */
+/** The right an operation needs: `<module>:read` for the reads (list, export, get, history), `<module>:write` for the rest. */
 export function resourceRight(resource: Resource, kind: ResourceRouteKind): string {
   return `${resource.module}:${isReadKind(kind) ? 'read' : 'write'}`;
 }
@@ -48,15 +58,20 @@ export async function runOperation(
   const { resource } = operation;
   switch (operation.kind) {
     case 'list': {
-      const { pageSize, cursor } = operation;
+      const { pageSize, cursor, shape, count } = operation;
       const body = await listRecords(client, resource, tenantId, operation.query, {
         pageSize,
         cursor,
+        shape,
+        count,
       });
       return { status: 200, etag: null, body };
     }
     case 'get':
-      return recordResult(200, await getRecord(client, resource, tenantId, operation.id));
+      return recordResult(
+        200,
+        await getRecord(client, resource, tenantId, operation.id, operation.shape),
+      );
     case 'history': {
       const { id, pageSize, cursor } = operation;
       const body = await recordHistory(client, resource, tenantId, id, { pageSize, cursor });

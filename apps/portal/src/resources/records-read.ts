@@ -3,20 +3,25 @@ import type pg from 'pg';
 import { decodeCursor, encodeCursor } from './cursor';
 import { parseListQuery } from './list-query';
 import { mapReadError } from './pg-errors';
-import { listSql, selectList } from './sql';
+import { type ReadShape, shapeSql, wholeRecord } from './read-shape';
+import { countSql, listSql } from './sql';
 import { preparedName } from './statement-name';
 
-/** One page of a list as the JSON text of `{data, next_cursor}`. */
+/**
+ * One page of a list as the JSON text of `{data, next_cursor}`, shaped by `select` and `embed`;
+ * with `count`, `total` too (every row the filters match, counted by a second statement).
+ */
 export async function listRecords(
   client: pg.PoolClient,
   resource: Resource,
   tenantId: string,
   rawQuery: Record<string, string[]>,
-  options: { pageSize?: number; cursor?: string },
+  options: { pageSize?: number; cursor?: string; shape?: ReadShape; count?: boolean },
 ): Promise<string> {
   const query = parseListQuery(resource, rawQuery, options.pageSize);
   const cursor = options.cursor ? decodeCursor(resource, query.order, options.cursor) : null;
-  const { text, params } = listSql(resource, tenantId, query, cursor);
+  const shape = options.shape ?? wholeRecord(resource);
+  const { text, params } = listSql(resource, tenantId, query, cursor, shape);
   const { rows } = await client
     .query<Record<string, string>>({ name: preparedName(text), text, values: params.values })
     .catch((error) => mapReadError(error, params));
@@ -29,17 +34,34 @@ export async function listRecords(
           query.order.map((_, i) => last[`c${i}`]!),
         )
       : null;
-  return `{"data":[${page.map((r) => r.j).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}}`;
+  const total = options.count
+    ? `,"total":${await countRecords(client, resource, tenantId, query)}`
+    : '';
+  return `{"data":[${page.map((r) => r.j).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}${total}}`;
 }
 
-/** One record as JSON text and its version (for the ETag), or `introuvable`. */
+async function countRecords(
+  client: pg.PoolClient,
+  resource: Resource,
+  tenantId: string,
+  query: ReturnType<typeof parseListQuery>,
+): Promise<number> {
+  const { text, params } = countSql(resource, tenantId, query);
+  const { rows } = await client
+    .query<{ n: string }>({ name: preparedName(text), text, values: params.values })
+    .catch((error) => mapReadError(error, params));
+  return Number(rows[0]!.n);
+}
+
+/** One record as JSON text (shaped by `select` and `embed`) and its version (for the ETag), or `introuvable`. */
 export async function getRecord(
   client: pg.PoolClient,
   resource: Resource,
   tenantId: string,
   id: string,
+  shape: ReadShape = wholeRecord(resource),
 ) {
-  const text = `SELECT row_to_json(x)::text AS j, t.version FROM ${resource.table} t CROSS JOIN LATERAL (SELECT ${selectList(resource, 't')}) x WHERE t.tenant_id = $1 AND t.id = $2`;
+  const text = `SELECT row_to_json(x)::text AS j, t.version FROM ${resource.table} t CROSS JOIN LATERAL (SELECT ${shapeSql(resource, shape, 't')}) x WHERE t.tenant_id = $1 AND t.id = $2`;
   const { rows } = await client.query<{ j: string; version: number }>({
     name: preparedName(text),
     text,

@@ -1,4 +1,4 @@
-import { catalogue, isReadKind, resourceRoutes } from '@erp/contract';
+import { catalogue, isReadKind, lookupOf, resourceRoutes } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, createTestPortal, session } from '../../test/harness';
 import { ALL_MODULE_SCOPES, populate } from '../../test/resources-harness';
@@ -11,7 +11,8 @@ import { ALL_MODULE_SCOPES, populate } from '../../test/resources-harness';
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 const callers: Record<string, Record<string, string>> = {};
 let recordsOfA: Map<string, string[]>;
-const routes = catalogue.flatMap(resourceRoutes);
+const registry = lookupOf(catalogue);
+const routes = catalogue.flatMap((r) => resourceRoutes(r, registry));
 /** Two modules, so every route has callers whose only rights are on another module. */
 const OUTSIDER_MODULES = ['projects', 'support'] as const;
 
@@ -50,19 +51,27 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => portal.tdb.close());
 
-function call(route: (typeof routes)[number], headers: Record<string, string>, id: string) {
-  const path = route.route.path.replace('{id}', id);
+/** Calls a route; an export's rows stay text (NDJSON), every other answer is JSON. */
+async function call(route: (typeof routes)[number], headers: Record<string, string>, id: string) {
+  const path =
+    route.route.path.replace('{id}', id) + (route.kind === 'export' ? '?format=ndjson' : '');
   const body = route.kind === 'create' || route.kind === 'update' ? JSON.stringify({}) : undefined;
-  return portal
-    .request(path, { method: route.route.method.toUpperCase(), headers, body })
-    .then(portal.json);
+  const res = await portal.request(path, {
+    method: route.route.method.toUpperCase(),
+    headers,
+    body,
+  });
+  const text = await res.text();
+  const rows = route.kind === 'export' && res.ok;
+  // biome-ignore lint/suspicious/noExplicitAny: bodies are read loosely; each assertion states its shape.
+  return { status: res.status, text, body: (rows || !text ? undefined : JSON.parse(text)) as any };
 }
 
 // A few seconds each when the machine is quiet; 1 600 routes take minutes while CI's other suites run.
 describe(`every route of the registry (${routes.length} routes)`, { timeout: 180_000 }, () => {
   it('covers every resource and kind', () => {
     expect(new Set(routes.map((r) => r.resource.name)).size).toBe(catalogue.length);
-    expect(routes.length).toBeGreaterThanOrEqual(catalogue.length * 5);
+    expect(routes.length).toBeGreaterThanOrEqual(catalogue.length * 6);
   });
 
   it("another tenant's session and key never read, change or learn of tenant A's records", async () => {
@@ -71,9 +80,16 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
         const idOfA = recordsOfA.get(route.resource.name)![0]!;
         const res = await call(route, callers[who]!, idOfA);
         const label = `${who}: ${route.route.method} ${route.route.path}`;
-        if (route.kind === 'list') {
+        if (route.kind === 'list' || route.kind === 'export') {
           expect(res.status, label).toBe(200);
-          const ids = res.body.data.map((r: { id: string }) => r.id);
+          const rows: { id: string }[] =
+            route.kind === 'list'
+              ? res.body.data
+              : res.text
+                  .trim()
+                  .split('\n')
+                  .map((line: string) => JSON.parse(line));
+          const ids = rows.map((r) => r.id);
           expect(ids.length, label).toBeGreaterThan(0);
           expect(
             ids.filter((id: string) => recordsOfA.get(route.resource.name)!.includes(id)),
@@ -105,6 +121,36 @@ describe(`every route of the registry (${routes.length} routes)`, { timeout: 180
       [tenantOfA],
     );
     expect(events.rows[0].n).toBe(0);
+  });
+
+  it('select and export work on every resource: the export holds the list, a select keeps only its field', async () => {
+    const headers = callers['tenant A admin']!;
+    const read = (path: string) => portal.request(path, { headers });
+    for (const resource of catalogue) {
+      const base = `/api/v1/${resource.path}`;
+      const list = await portal.json(await read(`${base}?page_size=200`));
+      expect(list.status, base).toBe(200);
+      const ndjson = await (await read(`${base}/export?format=ndjson`)).text();
+      const exported = ndjson
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(exported, base).toEqual(list.body.data);
+      const fields = Object.keys(resource.allFields);
+      const csv = await (await read(`${base}/export?format=csv`)).text();
+      expect(csv.slice(0, csv.indexOf('\r\n')), base).toBe(fields.join(','));
+      const field = fields[fields.length - 1]!;
+      const selected = await portal.json(await read(`${base}?select=${field}`));
+      expect(
+        selected.body.data.map((r: object) => Object.keys(r)),
+        base,
+      ).toEqual(list.body.data.map(() => ['id', field]));
+      const one = await portal.json(await read(`${base}/${list.body.data[0].id}?select=${field}`));
+      expect(one.body, base).toEqual({
+        id: list.body.data[0].id,
+        [field]: list.body.data[0][field],
+      });
+    }
   });
 
   it('every route refuses a caller without the right (403 acces_refuse naming it)', async () => {

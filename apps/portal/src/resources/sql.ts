@@ -1,5 +1,6 @@
 import { fieldType, type Resource } from '@erp/contract';
 import type { Filter, ListQuery } from './list-query';
+import { type ReadShape, shapeSql } from './read-shape';
 
 /** `SELECT` expressions of a record as the API returns it (decimals as exact strings). */
 export function selectList(resource: Resource, alias: string): string {
@@ -75,34 +76,50 @@ function keysetSql(resource: Resource, query: ListQuery, cursor: string[], param
   return `(${disjuncts.join(' OR ')})`;
 }
 
+/** The list's conditions: the tenant, then each filter (the cursor's keyset is the caller's). */
+export function whereSql(
+  resource: Resource,
+  tenantId: string,
+  query: Pick<ListQuery, 'filters'>,
+  params: Params,
+): string[] {
+  const where = [`t.tenant_id = ${params.add(tenantId, 'uuid')}`];
+  for (const filter of query.filters) where.push(filterSql(resource, filter, params));
+  return where;
+}
+
+/** `ORDER BY` terms over the table's own columns (`t`). */
+export function orderSql(query: Pick<ListQuery, 'order'>): string {
+  return query.order.map((t) => `t.${t.field} ${t.direction.toUpperCase()}`).join(', ');
+}
+
 /**
  * One page as JSON built by PostgreSQL (one text per row, never parsed by Node), plus the
  * order values of each row for the next cursor. Fetches one row more than the page to know
- * whether there is a next page.
+ * whether there is a next page. The page's rows are found first, then shaped (fields,
+ * embedded records) in a lateral subquery: embedding costs a lookup per row of the page only.
  */
 export function listSql(
   resource: Resource,
   tenantId: string,
   query: ListQuery,
   cursor: string[] | null,
+  shape: ReadShape,
 ) {
   const params = new Params();
-  const where = [`t.tenant_id = ${params.add(tenantId, 'uuid')}`];
-  for (const filter of query.filters) where.push(filterSql(resource, filter, params));
+  const where = whereSql(resource, tenantId, query, params);
   if (cursor) where.push(keysetSql(resource, query, cursor, params));
-  // The outer query sees the columns selected as text: cast them back so they sort by value.
-  const orderBy = (alias: string) =>
-    query.order
-      .map((t) => {
-        const field = resource.allFields[t.field]!;
-        const column =
-          alias === 'r' && fieldType(field).selectAsText
-            ? `r.${t.field}::${fieldType(field).cast}`
-            : `${alias}.${t.field}`;
-        return `${column} ${t.direction.toUpperCase()}`;
-      })
-      .join(', ');
-  const cursorColumns = query.order.map((t, i) => `r.${t.field}::text AS c${i}`).join(', ');
-  const text = `SELECT row_to_json(r)::text AS j, ${cursorColumns} FROM (SELECT ${selectList(resource, 't')} FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderBy('t')} LIMIT ${query.pageSize + 1}) r ORDER BY ${orderBy('r')}`;
+  const cursorColumns = query.order.map((t, i) => `t.${t.field}::text AS c${i}`).join(', ');
+  const text = `SELECT row_to_json(x)::text AS j, ${cursorColumns} FROM (SELECT * FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderSql(query)} LIMIT ${query.pageSize + 1}) t CROSS JOIN LATERAL (SELECT ${shapeSql(resource, shape, 't')}) x ORDER BY ${orderSql(query)}`;
   return { text, params };
+}
+
+/** How many rows the list's filters match, all pages together (`Prefer: count=exact`). */
+export function countSql(resource: Resource, tenantId: string, query: ListQuery) {
+  const params = new Params();
+  const where = whereSql(resource, tenantId, query, params);
+  return {
+    text: `SELECT count(*) AS n FROM ${resource.table} t WHERE ${where.join(' AND ')}`,
+    params,
+  };
 }

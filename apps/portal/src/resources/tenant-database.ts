@@ -7,7 +7,21 @@ export interface TenantDatabase {
   run<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   /** Runs several statements in one transaction for a tenant. */
   transaction<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * Opens a read-only transaction for a tenant and keeps its connection until `end` (a streamed
+   * export: one snapshot, read in chunks while the response is written).
+   */
+  readOnly(tenantId: string): Promise<HeldTransaction>;
   close(): Promise<void>;
+}
+
+/** A transaction held open by its caller; `end` rolls it back and gives the connection back. */
+export interface HeldTransaction {
+  client: pg.PoolClient;
+  /** Idempotent. A connection whose rollback fails is dropped rather than reused. */
+  end(): Promise<void>;
+  /** Drops the connection (the pool opens another): for work that cannot be stopped otherwise, a COPY midway. */
+  abort(): Promise<void>;
 }
 
 /**
@@ -76,6 +90,33 @@ export function createTenantDatabase(options: { url: string; max?: number }): Te
         );
         throw error;
       }
+    },
+    async readOnly(tenantId) {
+      const client = await checkout(tenantId);
+      try {
+        await client.query(
+          `BEGIN READ ONLY; SELECT set_config('app.tenant_id', '${tenantId}', true)`,
+        );
+      } catch (error) {
+        release(client, error);
+        throw error;
+      }
+      let ended: Promise<void> | undefined;
+      return {
+        client,
+        // A rollback that succeeds proves the connection sound, whatever ended the work.
+        end: () => {
+          ended ??= client.query('ROLLBACK').then(
+            () => release(client),
+            (rollbackError: Error) => release(client, rollbackError),
+          );
+          return ended;
+        },
+        abort: () => {
+          ended ??= Promise.resolve(release(client, new Error('transaction aborted')));
+          return ended;
+        },
+      };
     },
     close: () => pool.end(),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRegistry } from '../registry/define';
+import { lookupOf } from '../registry/embeds';
 import { eventCatalogue } from '../registry/events';
 import { inputSchema } from '../registry/field-types';
 import { type Field, USER } from '../registry/fields';
@@ -141,7 +142,7 @@ describe('the catalogue', () => {
     const operations = new Set<string>();
     const endpoints = new Set<string>();
     for (const r of catalogue) {
-      const routes = resourceRoutes(r);
+      const routes = resourceRoutes(r, lookupOf(catalogue));
       expect(routes).toHaveLength(6 + Object.keys(r.lifecycle?.actions ?? {}).length);
       for (const { route } of routes) {
         expect(operations.has(route.operationId!), route.operationId).toBe(false);

@@ -1,5 +1,6 @@
 export * from './change-events';
 export * from './define';
+export * from './embeds';
 export * from './event-payloads';
 export * from './events';
 export * from './feed';
@@ -7,6 +8,7 @@ export * from './field-types';
 export * from './field-values';
 export * from './fields';
 export * from './history';
+export * from './read-schemas';
 export * from './routes';
 export * from './schemas';
 export * from './statuses';

@@ -40,6 +40,16 @@ export const ifMatchHeader = z
     description: 'ETag of the version you read: the change is refused (`conflit`) if it moved on.',
   });
 
+export const preferHeader = z
+  .string()
+  .max(500)
+  .optional()
+  .openapi('PreferHeader', {
+    param: { name: 'prefer', in: 'header' },
+    description:
+      '`count=exact`: the page says how many rows match the filters (`total`), and the answer carries `Preference-Applied: count=exact`.',
+  });
+
 export const recordIdParam = z
   .uuid()
   .openapi('RecordId', { param: { name: 'id', in: 'path' }, description: 'The record’s id.' });
@@ -70,6 +80,7 @@ export const SHARED_PARAMETERS = {
   TenantHeader: tenantHeader,
   IdempotencyKeyHeader: idempotencyKeyHeader,
   IfMatchHeader: ifMatchHeader,
+  PreferHeader: preferHeader,
   RecordId: recordIdParam,
   PageSize: pageSizeQuery,
   Cursor: cursorQuery,

@@ -116,4 +116,7 @@ export const RESERVED_FIELDS = new Set([
   'order',
   'page_size',
   'cursor',
+  // Read parameters (SPEC §12): `select` is an SQL keyword already.
+  'embed',
+  'format',
 ]);

@@ -3,6 +3,7 @@ import { type ErrorCode, errorResponses } from '../errors';
 import { API_KEY, CALLER_ERRORS, SESSION } from '../routes/helpers';
 import type { Resource } from './define';
 import { pascalCase } from './define';
+import type { ResourceLookup } from './embeds';
 import { FIELD_TYPES } from './field-types';
 import { HistoryPageSchema } from './history';
 import {
@@ -10,14 +11,18 @@ import {
   idempotencyKeyHeader,
   ifMatchHeader,
   pageSizeQuery,
+  preferHeader,
   recordIdParam,
   tenantHeader,
   tenantIdHeader,
 } from './parameters';
+import { exportRoute, readQuery } from './read-routes';
+import { readSchemas } from './read-schemas';
 import { resourceSchemas } from './schemas';
 
 export type ResourceRouteKind =
   | 'list'
+  | 'export'
   | 'create'
   | 'get'
   | 'update'
@@ -27,7 +32,7 @@ export type ResourceRouteKind =
 
 /** Whether a route kind reads (`<module>:read`) rather than writes (`<module>:write`). */
 export function isReadKind(kind: ResourceRouteKind): boolean {
-  return kind === 'list' || kind === 'get' || kind === 'history';
+  return kind === 'list' || kind === 'export' || kind === 'get' || kind === 'history';
 }
 
 /** A generated route and what it does, so the portal can implement it generically. */
@@ -61,11 +66,15 @@ export interface ResourceOperation {
   path: string;
 }
 
-/** The operations of a resource: list, create, get, update, delete, history, one per lifecycle action. */
+/**
+ * The operations of a resource: list, export, create, get, update, delete, history, one per
+ * lifecycle action. Export comes before get, whose `{id}` would otherwise take `export`.
+ */
 export function resourceOperations(resource: Resource): ResourceOperation[] {
   const base = `/api/v1/${resource.path}`;
   return [
     { kind: 'list', method: 'get', path: base },
+    { kind: 'export', method: 'get', path: `${base}/export` },
     { kind: 'create', method: 'post', path: base },
     { kind: 'get', method: 'get', path: `${base}/{id}` },
     { kind: 'update', method: 'patch', path: `${base}/{id}` },
@@ -85,20 +94,22 @@ export function resourceOperations(resource: Resource): ResourceOperation[] {
 const built = new WeakMap<Resource, ResourceRoute[]>();
 
 /**
- * Every route of one resource: list, create, get, update, delete and one per lifecycle
- * action. Memoized: the app and the OpenAPI document share the same (costly) zod schemas.
+ * Every route of one resource: list, export, create, get, update, delete and one per lifecycle
+ * action. `registry` resolves the references reads may embed. Memoized per resource (a resource
+ * belongs to one registry): the app and the OpenAPI document share the same (costly) zod schemas.
  */
-export function resourceRoutes(resource: Resource): ResourceRoute[] {
+export function resourceRoutes(resource: Resource, registry: ResourceLookup): ResourceRoute[] {
   let routes = built.get(resource);
   if (!routes) {
-    routes = buildResourceRoutes(resource);
+    routes = buildResourceRoutes(resource, registry);
     built.set(resource, routes);
   }
   return routes;
 }
 
-function buildResourceRoutes(resource: Resource): ResourceRoute[] {
+function buildResourceRoutes(resource: Resource, registry: ResourceLookup): ResourceRoute[] {
   const schemas = resourceSchemas(resource);
+  const reads = readSchemas(resource, registry);
   const operations = resourceOperations(resource);
   const at = (kind: ResourceRouteKind, action?: string) => {
     const { method, path } = operations.find((o) => o.kind === kind && o.action === action)!;
@@ -115,6 +126,7 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
     headers: etagHeader,
     content: { 'application/json': { schema: schemas.record } },
   });
+  const readQueryShape = readQuery(resource, registry);
 
   const routes: ResourceRoute[] = [
     {
@@ -125,15 +137,36 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
         ...at('list'),
         operationId: `list${plural}`,
         summary: `List ${resource.path.replace(/-/g, ' ')}`,
-        description: `${read} Filters: \`<field>=<op>.<value>\`; repeat a parameter to combine conditions. Newest first unless \`order\` says otherwise.`,
-        request: { headers: z.object(tenantHeaders), query: listQuery(resource) },
+        description: `${read} Filters: \`<field>=<op>.<value>\`; repeat a parameter to combine conditions. Newest first unless \`order\` says otherwise. \`select\` and \`embed\` shape the records; \`Prefer: count=exact\` adds \`total\`.`,
+        request: {
+          headers: z.object({ ...tenantHeaders, prefer: preferHeader }),
+          query: listQuery(resource).extend(readQueryShape),
+        },
         responses: {
           200: {
             description: 'One page.',
-            content: { 'application/json': { schema: schemas.list } },
+            headers: {
+              'Preference-Applied': {
+                description: '`count=exact` when `total` was counted.',
+                schema: { type: 'string' },
+              },
+            },
+            content: { 'application/json': { schema: reads.list } },
           },
           ...errorResponses(...AUTH_ERRORS, 'filtre_invalide'),
         },
+      }),
+    },
+    {
+      kind: 'export',
+      resource,
+      route: exportRoute(resource, {
+        ...common,
+        ...at('export'),
+        operationId: `export${plural}`,
+        headers: z.object(tenantHeaders),
+        filters: filterQuery(resource),
+        errors: AUTH_ERRORS,
       }),
     },
     {
@@ -163,9 +196,20 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
         ...at('get'),
         operationId: `get${resource.schemaName}`,
         summary: `Get a ${resource.name.replace(/_/g, ' ')}`,
-        description: read,
-        request: { headers: z.object(tenantHeaders), params: idParams },
-        responses: { 200: recordResponse('The record.'), ...errorResponses(...RECORD_ERRORS) },
+        description: `${read} \`select\` and \`embed\` shape the record.`,
+        request: {
+          headers: z.object(tenantHeaders),
+          params: idParams,
+          query: z.object(readQueryShape),
+        },
+        responses: {
+          200: {
+            description: 'The record.',
+            headers: etagHeader,
+            content: { 'application/json': { schema: reads.read } },
+          },
+          ...errorResponses(...RECORD_ERRORS),
+        },
       }),
     },
     {
@@ -263,9 +307,12 @@ function buildResourceRoutes(resource: Resource): ResourceRoute[] {
 }
 
 function listQuery(resource: Resource) {
+  return z.object({ page_size: pageSizeQuery, cursor: cursorQuery, ...filterQuery(resource) });
+}
+
+/** Filters and `order`, shared by the list and the export. */
+function filterQuery(resource: Resource) {
   const shape: Record<string, z.ZodType> = {
-    page_size: pageSizeQuery,
-    cursor: cursorQuery,
     order: z
       .string()
       .max(500)
@@ -289,5 +336,5 @@ function listQuery(resource: Resource) {
       },
     });
   }
-  return z.object(shape);
+  return shape;
 }

@@ -6,8 +6,9 @@ type ResourceSchemas = ReturnType<typeof buildResourceSchemas>;
 const built = new WeakMap<Resource, ResourceSchemas>();
 
 /**
- * The schemas of one resource: the record, its create body and its patch body. Memoized: the
- * routes and the webhook payloads refer to the same record component.
+ * The schemas of one resource: the record, its create body and its patch body (what list and get
+ * answer is in read-schemas.ts). Memoized: the routes and the webhook payloads refer to the same
+ * record component.
  */
 export function resourceSchemas(resource: Resource): ResourceSchemas {
   let schemas = built.get(resource);
@@ -51,14 +52,5 @@ function buildResourceSchemas(resource: Resource) {
     )
     .strict()
     .openapi(`${resource.schemaName}Update`);
-  const list = z
-    .object({
-      data: z.array(record),
-      next_cursor: z
-        .string()
-        .nullable()
-        .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
-    })
-    .openapi(`${resource.schemaName}List`);
-  return { record, create, update, list };
+  return { record, create, update };
 }

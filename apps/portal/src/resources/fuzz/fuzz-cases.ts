@@ -1,4 +1,4 @@
-import type { ResourceRoute } from '@erp/contract';
+import { embeddings, type ResourceLookup, type ResourceRoute } from '@erp/contract';
 import { sampleBody } from '../../seed';
 import { bodyCases, ifMatchCases } from './fuzz-body-cases';
 import {
@@ -10,7 +10,7 @@ import {
   shared,
 } from './fuzz-draft';
 import { historyCases } from './fuzz-history-cases';
-import { headerCases, listCases } from './fuzz-list-cases';
+import { exportCases, headerCases, listCases, readShapeCases } from './fuzz-list-cases';
 
 export { type FuzzCase, type FuzzContext, prng } from './fuzz-draft';
 
@@ -21,7 +21,12 @@ export { type FuzzCase, type FuzzContext, prng } from './fuzz-draft';
  */
 const SHARES = 3;
 /** Every malformed request of one generated route; `slot` is the resource's place in the catalogue. */
-export function casesFor(route: ResourceRoute, ctx: FuzzContext, slot: number): FuzzCase[] {
+export function casesFor(
+  route: ResourceRoute,
+  ctx: FuzzContext,
+  slot: number,
+  registry: ResourceLookup,
+): FuzzCase[] {
   const name = `${route.route.method.toUpperCase()} ${route.route.path}`;
   const make = (
     c: Omit<FuzzCase, 'route' | 'method' | 'headers'> & {
@@ -37,7 +42,8 @@ export function casesFor(route: ResourceRoute, ctx: FuzzContext, slot: number): 
   const base = `/api/v1/${route.resource.path}`;
   const ids = ctx.refs.get(route.resource.name) ?? [];
   let turn = 0;
-  return draftsFor(route, ctx, base, ids)
+  const embeds = embeddings(route.resource, registry).map((e) => e.name);
+  return draftsFor(route, ctx, base, ids, embeds)
     .filter((c) => !c.shared || turn++ % SHARES === slot % SHARES)
     .map(({ shared: _, ...c }) => make(c));
 }
@@ -47,16 +53,42 @@ function draftsFor(
   ctx: FuzzContext,
   base: string,
   ids: readonly string[],
+  embeds: string[],
 ): Draft[] {
   switch (route.kind) {
     case 'list':
-      return [...listCases(route.resource, ctx), ...shared(headerCases(ctx))].map((c) => ({
+      return [
+        ...listCases(route.resource, ctx),
+        ...readShapeCases(route.resource, ctx, embeds).map((c) => ({
+          ...c,
+          shared: c.expect !== 'ok', // the resource's own names always; unknown ones in turn
+        })),
+        ...shared(headerCases(ctx)),
+      ].map((c) => ({
         ...c,
         path: `${base}${c.path}`,
       }));
+    case 'export': {
+      // The list's cases with a format (the list's parser is the same one: a share of them per
+      // export route), and the export's own.
+      const format = ctx.rnd.pick(['ndjson', 'csv']);
+      const withFormat = (query: string) => `?format=${format}${query ? `&${query.slice(1)}` : ''}`;
+      return [
+        ...shared(listCases(route.resource, ctx)).map((c) => ({ ...c, path: withFormat(c.path) })),
+        ...readShapeCases(route.resource, ctx, [])
+          .filter((c) => c.path.startsWith('?select'))
+          .map((c) => ({ ...c, shared: c.expect !== 'ok', path: withFormat(c.path) })),
+        ...exportCases(),
+      ].map((c) => ({ ...c, path: `${base}/export${c.path}` }));
+    }
     case 'get':
       return [
         { label: 'a real record', path: `/${ids[0]}`, expect: 'ok' as const },
+        ...readShapeCases(route.resource, ctx, embeds).map((c) => ({
+          ...c,
+          shared: c.expect !== 'ok', // the list tries them all
+          path: `/${ids[0]}${c.path}`,
+        })),
         ...idCases(ids[0]!).map((c) => ({ ...c, path: `/${c.path}` })),
         ...shared(methodCases(ids[0]!)),
       ].map((c) => ({ ...c, path: `${base}${c.path}` }));

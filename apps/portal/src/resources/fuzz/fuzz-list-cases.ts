@@ -170,3 +170,57 @@ export function headerCases({ tenantSlug }: FuzzContext): Draft[] {
     },
   ];
 }
+
+/**
+ * `select` and `embed` (list and get): every name alone, unknown and empty names, and, for the
+ * export, the format and the list parameters it has no use for.
+ */
+export function readShapeCases(
+  resource: Resource,
+  { rnd }: FuzzContext,
+  embeds: string[],
+): Draft[] {
+  const fields = Object.keys(resource.allFields);
+  const cases: Draft[] = [
+    { label: 'select a field', path: `?select=${rnd.pick(fields)}`, expect: 'ok' },
+    { label: 'select every field', path: `?select=${fields.join(',')}`, expect: 'ok' },
+    { label: 'select twice', path: `?select=id&select=${rnd.pick(fields)}`, expect: 'ok' },
+  ];
+  for (const value of [
+    'nope',
+    '',
+    ',',
+    `id,${rnd.pick(fields)}x`,
+    'ID',
+    '*',
+    enc('id, number'),
+    'x'.repeat(3000),
+  ])
+    cases.push({
+      label: `select=${value.slice(0, 30)}`,
+      path: `?select=${value}`,
+      expect: 'refused',
+    });
+  if (embeds.length)
+    cases.push(
+      { label: 'embed a reference', path: `?embed=${rnd.pick(embeds)}`, expect: 'ok' },
+      { label: 'embed every reference', path: `?embed=${embeds.join(',')}`, expect: 'ok' },
+    );
+  for (const value of ['nope', '', 'user', `${rnd.pick(fields)}_id`, 'id'])
+    cases.push({ label: `embed=${value}`, path: `?embed=${value}`, expect: 'refused' });
+  return cases;
+}
+
+/** What only the export refuses: its format, pages, embeds. */
+export function exportCases(): Draft[] {
+  return [
+    { label: 'no format', path: '', expect: 'refused' },
+    { label: 'format xml', path: '?format=xml', expect: 'refused' },
+    { label: 'format twice', path: '?format=csv&format=ndjson', expect: 'refused' },
+    { label: 'format CSV', path: '?format=CSV', expect: 'refused' },
+    { label: 'csv', path: '?format=csv', expect: 'ok' },
+    { label: 'a page size', path: '?format=ndjson&page_size=10', expect: 'refused' },
+    { label: 'a cursor', path: '?format=ndjson&cursor=abc', expect: 'refused' },
+    { label: 'an embed', path: '?format=ndjson&embed=x', expect: 'refused' },
+  ];
+}

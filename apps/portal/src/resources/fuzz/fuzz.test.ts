@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { catalogue, errorCatalogue, resourceRoutes } from '@erp/contract';
+import { catalogue, errorCatalogue, lookupOf, resourceRoutes } from '@erp/contract';
 import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, createTestPortal, session } from '../../../test/harness';
@@ -122,8 +122,9 @@ function tally(outcomes: Outcome[], by: (o: Outcome) => string | number): Record
 }
 
 describe('fuzz: every route of the registry', () => {
-  const routes = catalogue.flatMap(resourceRoutes);
-  const order = ['list', 'get', 'history', 'create', 'update', 'action', 'delete'];
+  const registry = lookupOf(catalogue);
+  const routes = catalogue.flatMap((r) => resourceRoutes(r, registry));
+  const order = ['list', 'export', 'get', 'history', 'create', 'update', 'action', 'delete'];
   const outcomes: Outcome[] = [];
 
   // ~40 000 requests (every record has its history route too): over 180 s on a loaded 2-core machine.
@@ -135,7 +136,7 @@ describe('fuzz: every route of the registry', () => {
     for (const kind of order) {
       const cases = routes
         .filter((route) => route.kind === kind)
-        .flatMap((route) => casesFor(route, ctx, catalogue.indexOf(route.resource)));
+        .flatMap((route) => casesFor(route, ctx, catalogue.indexOf(route.resource), registry));
       let next = 0;
       const lane = async () => {
         while (next < cases.length) outcomes.push(await send(cases[next++]!));
