@@ -51,6 +51,47 @@ describe('rights', () => {
     expect((await batch([createCustomer('crm'), listCustomers], headers)).status).toBe(200);
   });
 
+  it('a read’s select and embed are checked as alone: an embed without its module’s read right is 403 with the index', async () => {
+    const ok = await batch(
+      [
+        createCustomer('embed'),
+        createOrder('{{0.id}}'),
+        { method: 'GET', path: '/api/v1/sales-orders/{{1.id}}?select=number&embed=customer' },
+        { method: 'GET', path: '/api/v1/sales-orders?page_size=1&select=number' },
+      ],
+      admin,
+    );
+    expect(ok.status).toBe(200);
+    const [customer, , read, list] = ok.body.results;
+    expect(Object.keys(read.body)).toEqual(['id', 'number', 'customer']);
+    expect(read.body.customer).toEqual(customer.body);
+    expect(Object.keys(list.body.data[0])).toEqual(['id', 'number']);
+
+    // sales:write (and with it sales:read), not crm:read.
+    const key = await portal.createKey(tenant, ['sales:write']);
+    const headers = apiKey(key.key, tenant.slug);
+    const before = await footprint(portal, tenant.id);
+    const refused = await batch(
+      [
+        createOrder(customer.body.id),
+        { method: 'GET', path: '/api/v1/sales-orders/{{0.id}}?embed=customer' },
+      ],
+      headers,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'acces_refuse',
+      params: { index: 1, required: 'crm:read', embed: 'customer' },
+    });
+    expect(await footprint(portal, tenant.id)).toEqual(before);
+    const unknown = await batch(
+      [{ method: 'GET', path: '/api/v1/sales-orders?select=nope' }],
+      headers,
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'requete_invalide', params: { index: 0 } });
+  });
+
   it('a reader cannot write through a batch', async () => {
     const reader = await portal.addUser(tenant, ['crm:reader']);
     const res = await batch(
