@@ -143,7 +143,8 @@ describe('the catalogue', () => {
     const endpoints = new Set<string>();
     for (const r of catalogue) {
       const routes = resourceRoutes(r, lookupOf(catalogue));
-      expect(routes).toHaveLength(6 + Object.keys(r.lifecycle?.actions ?? {}).length);
+      // list, export, create, get, update, delete, history, and one per action.
+      expect(routes).toHaveLength(7 + Object.keys(r.lifecycle?.actions ?? {}).length);
       for (const { route } of routes) {
         expect(operations.has(route.operationId!), route.operationId).toBe(false);
         operations.add(route.operationId!);
@@ -154,6 +155,7 @@ describe('the catalogue', () => {
     expect(endpoints.has('post /api/v1/sales-orders/{id}/confirm')).toBe(true);
     expect(endpoints.has('post /api/v1/purchase-orders/{id}/approve')).toBe(true);
     expect(endpoints.has('get /api/v1/sales-orders/{id}/history')).toBe(true);
+    expect(endpoints.has('get /api/v1/sales-orders/export')).toBe(true);
   });
 
   it('gives examples that are valid values of their fields', () => {
