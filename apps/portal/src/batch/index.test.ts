@@ -362,7 +362,15 @@ describe('what a batch takes', () => {
       ],
       [
         get(`/api/v1/customers/${randomUUID()}?page_size=3`),
-        { index: 0, reason: 'unexpected_query' },
+        { index: 0, reason: 'unexpected_query', names: ['page_size'] },
+      ],
+      [
+        get(`/api/v1/customers/${randomUUID()}?select=name&nope=1`),
+        { index: 0, reason: 'unexpected_query', names: ['nope'] },
+      ],
+      [
+        { method: 'DELETE', path: `/api/v1/customers/${randomUUID()}?select=name` },
+        { index: 0, reason: 'unexpected_query', names: ['select'] },
       ],
       [get('/api/v1/customers?page_size=500'), { index: 0 }],
     ];

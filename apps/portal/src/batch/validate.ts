@@ -1,6 +1,6 @@
 import { ApiError, resourceRoutes } from '@erp/contract';
 import { invalidRequest } from '@erp/http';
-import type { ZodType } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
 import { parseIfMatch, parseReadShape, type ReadAccess, type RecordOperation } from '../resources';
 import type { ResolvedRoute } from './resolve';
 
@@ -21,14 +21,21 @@ export async function operationInput(
     (r) => r.kind === kind && r.action === action,
   )!;
   const request = route.request ?? {};
-  let validQuery: { page_size?: number; cursor?: string } = {};
-  if (request.query) {
-    validQuery = await parse(request.query as ZodType, flatten(query), 'query');
-  } else if (Object.keys(query).length > 0) {
-    throw new ApiError('requete_invalide', 'This operation takes no query string.', {
-      reason: 'unexpected_query',
-    });
+  // A list's other keys are its filters; any other route takes only the keys it declares
+  // (a get's select and embed), where alone it would ignore the rest.
+  const declared = request.query ? Object.keys((request.query as ZodObject).shape) : [];
+  const undeclared = Object.keys(query).filter((key) => !declared.includes(key));
+  if (kind !== 'list' && undeclared.length > 0) {
+    throw new ApiError(
+      'requete_invalide',
+      declared.length
+        ? `This operation takes only ${declared.join(', ')} in its query string.`
+        : 'This operation takes no query string.',
+      { reason: 'unexpected_query', names: undeclared },
+    );
   }
+  let validQuery: { page_size?: number; cursor?: string } = {};
+  if (request.query) validQuery = await parse(request.query as ZodType, flatten(query), 'query');
   const validId = request.params
     ? (await parse<{ id: string }>(request.params as ZodType, { id }, 'param')).id.toLowerCase()
     : '';
