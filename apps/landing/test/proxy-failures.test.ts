@@ -27,7 +27,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('public proxy: bounded time, portal down', () => {
+// Each case builds a landing with its own database: a minute, for a loaded machine.
+describe('public proxy: bounded time, portal down', { timeout: 60_000 }, () => {
   it('answers 504 portail_indisponible when the portal sends no headers in time', async () => {
     const started = Date.now();
     const response = await send(landing.port, { path: '/api/v1/public/never' });
