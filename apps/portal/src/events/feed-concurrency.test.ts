@@ -31,7 +31,7 @@ beforeAll(async () => {
   server = await serveApp({ fetch: portal.app.fetch, port: 0, host: '127.0.0.1' });
   // Writers hold their transactions open: a pool of their own, beside the portal's.
   writersDb = createTenantDatabase({ url: portal.tdb.url, max: WRITERS + 2 });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await server?.close();
   await writersDb?.close();

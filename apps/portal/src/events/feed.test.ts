@@ -24,7 +24,7 @@ beforeAll(async () => {
     ...session((await portal.login(tenant.adminEmail)).access_token, tenant.slug),
     'content-type': 'application/json',
   };
-}, 60_000);
+}, 180_000);
 afterAll(() => portal.tdb.close());
 
 async function create(resource: Resource, headers = admin) {

@@ -20,7 +20,7 @@ beforeAll(async () => {
     'content-type': 'application/json',
   };
   refs = await populate(portal, catalogue, headers, 2);
-}, 60_000);
+}, 180_000);
 afterAll(() => portal.tdb.close());
 
 const post = (path: string, body: unknown, extra: Record<string, string> = {}) =>

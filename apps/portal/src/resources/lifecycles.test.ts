@@ -16,7 +16,7 @@ beforeAll(async () => {
     'content-type': 'application/json',
   };
   refs = await populate(portal, catalogue, headers, 1);
-}, 60_000);
+}, 180_000);
 afterAll(() => portal.tdb.close());
 
 /** Shortest list of actions from the initial state to `target`. */

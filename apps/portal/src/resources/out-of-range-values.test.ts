@@ -23,7 +23,7 @@ beforeAll(async () => {
   const refs = await populate(portal, hr, headers, 1);
   employeeId = refs.get('employee')![0]!;
   expenseReportId = refs.get('expense_report')![0]!;
-}, 60_000);
+}, 180_000);
 afterAll(() => portal.tdb.close());
 
 const get = async (path: string) => portal.json(await portal.request(path, { headers }));
