@@ -10,7 +10,9 @@ import { createOutbound, enqueueStartupSync, landingCronItems, landingTasks } fr
 import { createMailer, type Mailer, passwordLinkTasks } from './mail';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
 import { type Liveness, startLiveness } from './runtime/liveness';
+import type { DeliveryDeps } from './webhooks/deliver';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
+import { type OutboxDrain, startOutboxDrain } from './webhooks/outbox';
 import { createDeliveryStore } from './webhooks/store';
 import { webhookTasks } from './webhooks/tasks';
 
@@ -23,6 +25,13 @@ export interface WorkerDeps {
   sender?: Partial<SenderOptions>;
 }
 
+/**
+ * The outbox drain's polls while deliveries keep coming, and how long it keeps polling after
+ * the last one before it sleeps until a write's NOTIFY (or WORKER_POLL_INTERVAL_MS).
+ */
+const OUTBOX_BUSY_POLL_MS = 10;
+const OUTBOX_GRACE_MS = 50;
+
 /** The sender of development's mail files, when MAIL_FROM is not set. */
 const DEVELOPMENT_MAIL_FROM = 'ERP <no-reply@localhost>';
 /** Where development's links point, when CONSOLE_URL is not set (`pnpm dev`'s portal). */
@@ -31,6 +40,8 @@ const DEVELOPMENT_CONSOLE_URL = 'http://localhost:3000';
 export interface RunningWorker {
   runner: Runner;
   liveness: Liveness;
+  /** The webhook outbox's drain (first attempts). */
+  outbox: OutboxDrain;
   /** The liveness signal's HTTP server, when WORKER_HEALTH_PORT is set. */
   health: HealthServer | undefined;
   pool: pg.Pool;
@@ -63,16 +74,17 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const outbound = createOutbound({ timeoutMs: env.OUTBOUND_TIMEOUT_MS });
   const now = deps.now ?? (() => new Date());
   const mailer = createWorkerMailer(env, logger);
+  const delivery: DeliveryDeps = {
+    store: createDeliveryStore(pool),
+    sender,
+    secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
+    logger,
+    retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+    now,
+    random: deps.random,
+  };
   const taskList = {
-    ...webhookTasks({
-      store: createDeliveryStore(pool),
-      sender,
-      secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
-      logger,
-      retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
-      now,
-      random: deps.random,
-    }),
+    ...webhookTasks(delivery),
     ...landingTasks({ pool, outbound, env, logger, now }),
     ...eventTasks({ pool, logger, now }),
     ...passwordLinkTasks({
@@ -111,7 +123,18 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       },
     },
   });
+  // Claims are held under the heartbeat's process id: it must be written before the first one.
   await liveness.beat();
+  const outbox = startOutboxDrain({
+    deps: delivery,
+    processId: liveness.processId,
+    concurrency: env.WEBHOOK_CONCURRENCY,
+    busyPollMs: Math.min(OUTBOX_BUSY_POLL_MS, env.WORKER_POLL_INTERVAL_MS),
+    graceMs: OUTBOX_GRACE_MS,
+    idlePollMs: env.WORKER_POLL_INTERVAL_MS,
+    listen: { connectionString: env.DATABASE_URL },
+    logger,
+  });
   await enqueueStartupSync(runner);
   const health =
     env.WORKER_HEALTH_PORT === undefined
@@ -126,11 +149,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   return {
     runner,
     liveness,
+    outbox,
     health,
     pool,
     async stop() {
       await health?.close();
-      await runner.stop();
+      // Attempts in flight end and are recorded before the heartbeat (and the claims' owner) goes.
+      await Promise.all([runner.stop(), outbox.stop()]);
       await liveness.stop();
       await sender.close();
       await outbound.close();

@@ -1,0 +1,210 @@
+import type { Logger } from '@erp/logger';
+import pg from 'pg';
+import { attemptAll, type DeliveryDeps } from './deliver';
+import type { Claimed } from './store';
+
+/** The channel the `events_webhook_wake` trigger notifies while the worker sleeps. */
+export const OUTBOX_CHANNEL = 'webhook_outbox';
+
+export interface OutboxDrainOptions {
+  deps: DeliveryDeps;
+  /** This process's heartbeat id: claims are held under it. */
+  processId: string;
+  /** First attempts in flight at most. */
+  concurrency: number;
+  /** Polls while deliveries keep coming; after `graceMs` without any, the drain sleeps. */
+  busyPollMs: number;
+  graceMs: number;
+  /** Asleep, it polls anyway this often (a NOTIFY missed, a process that died). */
+  idlePollMs: number;
+  /** Where to LISTEN; none: polling alone. */
+  listen?: pg.ClientConfig;
+  logger: Logger;
+}
+
+export interface OutboxDrain {
+  /** Ends the sleep or the poll's pause now. */
+  wake(): void;
+  /** Stops claiming and waits for the claims in flight to be attempted and recorded. */
+  stop(): Promise<void>;
+}
+
+/** Tenants and events per claim: a claim stays one short statement whatever the backlog. */
+const CLAIM_TENANTS = 4;
+const CLAIM_EVENTS_PER_TENANT = 500;
+/** Orphaned claims taken over per statement. */
+const TAKE_OVER_CLAIMS = 4;
+/** After a failed statement, the pause before the next try. */
+const RETRY_PAUSE_MS = 1000;
+
+/**
+ * The webhook outbox's drain: first attempts without a job per event. It claims batches of
+ * deliveries (`CLAIM_EVENTS`: the next events of the tenants behind, fanned out, claimed under
+ * this process's heartbeat), attempts them concurrently, and records each batch in one
+ * statement that releases its claim; batches overlap up to `concurrency` attempts in flight.
+ * Claims of dead processes are taken over (`TAKE_OVER_CLAIMS`). With nothing to do for
+ * `graceMs` it arms the wake-up (a write's NOTIFY) and sleeps; woken, it disarms it, so a
+ * busy outbox costs writers no NOTIFY.
+ */
+export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
+  const { deps, logger } = options;
+  const store = deps.store;
+  // Half the concurrency per claim: the next claim is ready while the last one's attempts end.
+  const batch = Math.max(1, Math.ceil(options.concurrency / 2));
+  let inFlight = 0;
+  let stopping = false;
+  const running = new Set<Promise<void>>();
+  let pause: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
+
+  const wake = () => {
+    if (!pause) return;
+    clearTimeout(pause.timer);
+    pause.resolve();
+    pause = undefined;
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      pause = { timer: setTimeout(() => wake(), ms), resolve };
+    });
+
+  const listener = options.listen ? listen(options.listen, wake, logger) : undefined;
+
+  async function recordClaim(claimed: Claimed, records: Awaited<ReturnType<typeof attemptAll>>) {
+    // The attempts were made: their record is retried, never the attempts. Stopped before it
+    // succeeds, the claim stays, and the heartbeat's end hands it to a live worker.
+    for (;;) {
+      try {
+        await store.record(records, [claimed.claimId]);
+        return;
+      } catch (error) {
+        logger.error('recording webhook attempts failed; retrying', { error: String(error) });
+        if (stopping) return;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+      }
+    }
+  }
+
+  function dispatch(claimed: Claimed) {
+    inFlight += claimed.targets.length;
+    const done = attemptAll(deps, claimed.targets, {
+      onAttempted: () => {
+        inFlight--;
+        wake();
+      },
+    })
+      .then((records) => recordClaim(claimed, records))
+      .finally(() => running.delete(done));
+    running.add(done);
+  }
+
+  /** One poll: true when it found work (a claim, or cursors moved past unwanted events). */
+  async function drainOnce(): Promise<boolean> {
+    const ready = await store.ready();
+    if (ready.orphaned) {
+      const taken = await store.takeOver(options.processId, TAKE_OVER_CLAIMS);
+      if (taken) {
+        logger.warn('took over the webhook deliveries of a worker that stopped beating', {
+          deliveries: taken.targets.length,
+        });
+        dispatch(taken);
+        return true;
+      }
+    }
+    if (!ready.behind) return false;
+    const { moved, claimed } = await store.claim(options.processId, {
+      deliveries: Math.min(batch, options.concurrency - inFlight),
+      events: CLAIM_EVENTS_PER_TENANT,
+      tenants: CLAIM_TENANTS,
+    });
+    if (claimed) dispatch(claimed);
+    return moved > 0;
+  }
+
+  async function loop() {
+    let idleSince: number | undefined;
+    while (!stopping) {
+      // Room for a batch first (or for whatever is left when a batch is most of the limit).
+      if (inFlight > 0 && options.concurrency - inFlight < batch) {
+        await sleep(options.idlePollMs);
+        continue;
+      }
+      let found: boolean;
+      try {
+        found = await drainOnce();
+      } catch (error) {
+        logger.error('webhook outbox poll failed', { error: String(error) });
+        await sleep(RETRY_PAUSE_MS);
+        continue;
+      }
+      if (found) {
+        idleSince = undefined;
+        continue;
+      }
+      idleSince ??= Date.now();
+      if (Date.now() - idleSince < options.graceMs || !listener) {
+        await sleep(listener ? options.busyPollMs : Math.min(options.busyPollMs, options.idlePollMs));
+        continue;
+      }
+      try {
+        // Armed, then looked at once more: a write that read the flag before it was set and
+        // committed meanwhile is found now, not at the next poll.
+        await store.setWake(true);
+        if (!(await drainOnce())) await sleep(options.idlePollMs);
+        await store.setWake(false);
+      } catch (error) {
+        logger.error('webhook outbox wake-up failed', { error: String(error) });
+        await sleep(RETRY_PAUSE_MS);
+      }
+      idleSince = undefined;
+    }
+  }
+
+  const looping = loop();
+  return {
+    wake,
+    async stop() {
+      stopping = true;
+      wake();
+      await looping;
+      await Promise.all(running);
+      await listener?.close();
+    },
+  };
+}
+
+/** A connection of its own that LISTENs, reconnecting after a failure (a missed NOTIFY only delays: the drain polls). */
+function listen(config: pg.ClientConfig, onNotify: () => void, logger: Logger) {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ ...config, application_name: 'worker-listen' });
+    next.on('notification', onNotify);
+    next.on('error', (error) => {
+      logger.warn('webhook outbox listener lost; polling meanwhile', { error: String(error) });
+      next.end().catch(() => {});
+      if (client === next) client = undefined;
+      if (!closed) retry = setTimeout(() => void connect(), RETRY_PAUSE_MS);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      if (closed) await next.end();
+      else client = next;
+    } catch (error) {
+      next.end().catch(() => {});
+      logger.warn('webhook outbox listener could not connect; polling meanwhile', {
+        error: String(error),
+      });
+      if (!closed) retry = setTimeout(() => void connect(), RETRY_PAUSE_MS);
+    }
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
