@@ -13,6 +13,7 @@ import { type Liveness, startLiveness } from './runtime/liveness';
 import type { DeliveryDeps } from './webhooks/deliver';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
 import { type OutboxDrain, startOutboxDrain } from './webhooks/outbox';
+import { cachedSecretBox } from './webhooks/secret-cache';
 import { createDeliveryStore } from './webhooks/store';
 import { webhookTasks } from './webhooks/tasks';
 
@@ -77,7 +78,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const delivery: DeliveryDeps = {
     store: createDeliveryStore(pool),
     sender,
-    secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
+    secretBox: cachedSecretBox(createSecretBox(env.SECRETS_ENCRYPTION_KEY!)),
     logger,
     retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
     now,

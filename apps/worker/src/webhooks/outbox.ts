@@ -27,6 +27,8 @@ export interface OutboxDrain {
   wake(): void;
   /** Stops claiming and waits for the claims in flight to be attempted and recorded. */
   stop(): Promise<void>;
+  /** Claims this process made (or took over) so far, and their deliveries. */
+  stats(): { claims: number; deliveries: number };
 }
 
 /** Tenants and events per claim: a claim stays one short statement whatever the backlog. */
@@ -54,17 +56,22 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
   let inFlight = 0;
   let stopping = false;
   const running = new Set<Promise<void>>();
-  let pause: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
+  let pause: { timer: NodeJS.Timeout; resolve: (woken: boolean) => void } | undefined;
 
   const wake = () => {
     if (!pause) return;
     clearTimeout(pause.timer);
-    pause.resolve();
+    pause.resolve(true);
     pause = undefined;
   };
+  /** Resolves true when woken (a NOTIFY, an attempt ending, stop), false when the time is up. */
   const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      pause = { timer: setTimeout(() => wake(), ms), resolve };
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        pause = undefined;
+        resolve(false);
+      }, ms);
+      pause = { timer, resolve };
     });
 
   const listener = options.listen ? listen(options.listen, wake, logger) : undefined;
@@ -84,7 +91,10 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
     }
   }
 
+  const counts = { claims: 0, deliveries: 0 };
   function dispatch(claimed: Claimed) {
+    counts.claims++;
+    counts.deliveries += claimed.targets.length;
     inFlight += claimed.targets.length;
     const done = attemptAll(deps, claimed.targets, {
       onAttempted: () => {
@@ -122,40 +132,47 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
 
   async function loop() {
     let idleSince: number | undefined;
+    let armed = false;
+    // The wake-up's lease outlives a few polls of the sleeping worker, which renews it at each.
+    const leaseMs = Math.max(1000, options.idlePollMs * 3);
     while (!stopping) {
-      // Room for a batch first (or for whatever is left when a batch is most of the limit).
-      if (inFlight > 0 && options.concurrency - inFlight < batch) {
-        await sleep(options.idlePollMs);
-        continue;
-      }
-      let found: boolean;
       try {
-        found = await drainOnce();
+        // Room for a batch first (or for whatever is left when a batch is most of the limit).
+        if (inFlight > 0 && options.concurrency - inFlight < batch) {
+          await sleep(options.idlePollMs);
+          continue;
+        }
+        if (await drainOnce()) {
+          idleSince = undefined;
+          if (armed) {
+            armed = false;
+            await store.setWake(null);
+          }
+          continue;
+        }
+        idleSince ??= Date.now();
+        if (!listener) {
+          const busy = Date.now() - idleSince < options.graceMs;
+          await sleep(busy ? options.busyPollMs : options.idlePollMs);
+        } else if (Date.now() - idleSince < options.graceMs) {
+          await sleep(options.busyPollMs);
+        } else if (!armed) {
+          // Armed, then looked at once more (the loop polls again): a write that read the lease
+          // before it was set and committed meanwhile is found now, not at the next poll.
+          armed = true;
+          await store.setWake(leaseMs);
+        } else if (await sleep(options.idlePollMs)) {
+          // Woken: busy again (disarmed, so writers under load pay no NOTIFY) for a grace period.
+          armed = false;
+          idleSince = Date.now();
+          await store.setWake(null);
+        } else {
+          await store.setWake(leaseMs);
+        }
       } catch (error) {
         logger.error('webhook outbox poll failed', { error: String(error) });
         await sleep(RETRY_PAUSE_MS);
-        continue;
       }
-      if (found) {
-        idleSince = undefined;
-        continue;
-      }
-      idleSince ??= Date.now();
-      if (Date.now() - idleSince < options.graceMs || !listener) {
-        await sleep(listener ? options.busyPollMs : Math.min(options.busyPollMs, options.idlePollMs));
-        continue;
-      }
-      try {
-        // Armed, then looked at once more: a write that read the flag before it was set and
-        // committed meanwhile is found now, not at the next poll.
-        await store.setWake(true);
-        if (!(await drainOnce())) await sleep(options.idlePollMs);
-        await store.setWake(false);
-      } catch (error) {
-        logger.error('webhook outbox wake-up failed', { error: String(error) });
-        await sleep(RETRY_PAUSE_MS);
-      }
-      idleSince = undefined;
     }
   }
 
@@ -169,6 +186,7 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
       await Promise.all(running);
       await listener?.close();
     },
+    stats: () => ({ ...counts }),
   };
 }
 

@@ -21,14 +21,16 @@ export const OUTBOX_READY = named(
 );
 
 /**
- * Arms or disarms the wake-up: while armed, the first write of events NOTIFYs `webhook_outbox`
- * (the `events_webhook_wake` trigger); a worker that drains disarms it, so writers under load
- * pay no NOTIFY (notifying commits serialise). Unlogged: re-created after a crash.
+ * Arms the wake-up for $1 ms, or disarms it ($1 null): while armed, a write of events NOTIFYs
+ * `webhook_outbox` (the `events_webhook_wake` trigger). A sleeping worker renews the lease at
+ * each of its polls, one that drains disarms it: under load writers pay no NOTIFY (notifying
+ * commits serialise), and without a live worker the lease runs out. Unlogged: after a crash the
+ * row is written again.
  */
 export const SET_WAKE = named(
   'webhook_set_wake',
-  `INSERT INTO webhook_outbox_wake (armed) VALUES ($1)
-   ON CONFLICT (one) DO UPDATE SET armed = excluded.armed WHERE webhook_outbox_wake.armed <> excluded.armed`,
+  `INSERT INTO webhook_outbox_wake (armed_until) VALUES (now() + $1 * interval '1 millisecond')
+   ON CONFLICT (one) DO UPDATE SET armed_until = excluded.armed_until`,
 );
 
 /**

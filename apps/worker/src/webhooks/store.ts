@@ -60,8 +60,8 @@ export interface DeliveryStore {
   claim(processId: string, limits: ClaimLimits): Promise<{ moved: number; claimed: Claimed | null }>;
   /** Claims again the unattempted deliveries of processes that stopped beating; null when none. */
   takeOver(processId: string, claims: number): Promise<Claimed | null>;
-  /** Arms (true) or disarms the NOTIFY of the next write of events. */
-  setWake(armed: boolean): Promise<void>;
+  /** Arms the NOTIFY of writes of events for `leaseMs`, or disarms it (null). */
+  setWake(leaseMs: number | null): Promise<void>;
   load(deliveryId: string): Promise<DeliveryTarget | undefined>;
   /** Records attempts and releases the claims they answer, in one statement. */
   record(attempts: readonly AttemptRecord[], claimIds?: readonly string[]): Promise<void>;
@@ -112,8 +112,8 @@ export function createDeliveryStore(pool: pg.Pool): DeliveryStore {
       });
       return claimed(rows);
     },
-    async setWake(armed) {
-      await pool.query({ ...SET_WAKE, values: [armed] });
+    async setWake(leaseMs) {
+      await pool.query({ ...SET_WAKE, values: [leaseMs] });
     },
     async load(deliveryId) {
       const { rows } = await pool.query<DeliveryTarget>({ ...LOAD_DELIVERY, values: [deliveryId] });

@@ -5,10 +5,11 @@ import { type Kysely, sql } from 'kysely';
  *
  * - **Writers pay their event row and nothing more.** The `webhook_fanout` trigger (a
  *   graphile-worker job and its NOTIFY per watched write, ~1 ms of PostgreSQL CPU, and notifying
- *   commits serialise) is gone. In its place a statement trigger reads one flag: only while the
- *   worker sleeps (`webhook_outbox_wake.armed`) does a write NOTIFY `webhook_outbox`, so the
- *   first event after a quiet spell wakes it at once; a busy worker disarms it and polls, and
- *   writers then pay one read of a one-row table.
+ *   commits serialise) is gone. In its place a statement trigger reads one row: only while a
+ *   worker sleeps (`webhook_outbox_wake.armed_until`, a lease the sleeping worker renews at each
+ *   of its polls) does a write NOTIFY `webhook_outbox`, so the first event after a quiet spell
+ *   wakes it at once; a busy worker disarms it and polls, and writers then pay one read of a
+ *   one-row table. Without a live worker the lease runs out: no NOTIFY either.
  * - **`webhook_cursors`**: per tenant with subscriptions, how far its events are fanned out
  *   (`fanned_through`) and how far they are numbered (`numbered_through`, moved by
  *   `assign_event_sequences()`, which numbers only committed events in commit order: the
@@ -49,9 +50,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     CREATE UNLOGGED TABLE webhook_outbox_wake (
       one boolean PRIMARY KEY DEFAULT true CHECK (one),
-      armed boolean NOT NULL
+      armed_until timestamptz
     );
-    INSERT INTO webhook_outbox_wake (armed) VALUES (true);
 
     INSERT INTO webhook_cursors (tenant_id, fanned_through, numbered_through)
     SELECT t.tenant_id,
@@ -76,7 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION webhook_outbox_notify() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
     BEGIN
-      IF (SELECT armed FROM webhook_outbox_wake) THEN
+      IF (SELECT armed_until > now() FROM webhook_outbox_wake) THEN
         PERFORM pg_notify('webhook_outbox', '');
       END IF;
       RETURN NULL;
