@@ -5,17 +5,18 @@ import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { WorkerEnv } from './env';
-import { eventCronItems, eventTasks } from './events';
-import { createOutbound, enqueueStartupSync, landingCronItems, landingTasks } from './landing';
-import { createMailer, type Mailer, passwordLinkTasks } from './mail';
+import { eventCronItems, eventHandlers } from './events';
+import { createOutbound, enqueueStartupSync, landingCronItems, landingHandlers } from './landing';
+import { createMailer, type Mailer, passwordLinkHandlers } from './mail';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
+import { buildTaskList } from './runtime/jobs';
 import { type Liveness, startLiveness } from './runtime/liveness';
 import type { DeliveryDeps } from './webhooks/deliver';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
 import { type OutboxDrain, startOutboxDrain } from './webhooks/outbox';
 import { cachedSecretBox } from './webhooks/secret-cache';
 import { createDeliveryStore } from './webhooks/store';
-import { webhookTasks } from './webhooks/tasks';
+import { webhookHandlers } from './webhooks/tasks';
 
 export interface WorkerDeps {
   env: WorkerEnv;
@@ -84,18 +85,19 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     now,
     random: deps.random,
   };
-  const taskList = {
-    ...webhookTasks(delivery),
-    ...landingTasks({ pool, outbound, env, logger, now }),
-    ...eventTasks({ pool, logger, now }),
-    ...passwordLinkTasks({
+  // One handler per defined job (`jobs` in @erp/contract), each parsing its payload.
+  const taskList = buildTaskList({
+    ...webhookHandlers(delivery),
+    ...landingHandlers({ pool, outbound, env, logger, now }),
+    ...eventHandlers({ pool, logger, now }),
+    ...passwordLinkHandlers({
       pool,
       mailer,
       consoleUrl: env.CONSOLE_URL ?? DEVELOPMENT_CONSOLE_URL,
       logger,
       now,
     }),
-  };
+  });
   const events: WorkerEvents = new EventEmitter();
   const liveness = startLiveness({
     pool,
@@ -136,7 +138,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     listen: { connectionString: env.DATABASE_URL },
     logger,
   });
-  await enqueueStartupSync(runner);
+  await enqueueStartupSync(pool);
   const health =
     env.WORKER_HEALTH_PORT === undefined
       ? undefined

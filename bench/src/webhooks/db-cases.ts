@@ -80,7 +80,8 @@ function claimCase(
     name,
     concurrencies: [1],
     run: async (pool) => {
-      await (staged ??= stage());
+      staged ??= stage();
+      await staged;
       const call = shape.named ? asWorker(CLAIM_EVENTS, values) : unnamed(CLAIM_EVENTS, values);
       const { rows } = await pool.query<{ moved: number }>(call);
       if (!rows[0]?.moved) throw new Error(`${name}: the ${shape.events} prepared events ran out`);

@@ -8,7 +8,13 @@ describe('cachedSecretBox', () => {
   it('opens a ciphertext once, a new one (rotation) anew, and refuses one bound elsewhere', () => {
     const box = createSecretBox(KEY);
     let opens = 0;
-    const counting = { ...box, open: (s: Buffer, b: string) => (opens++, box.open(s, b)) };
+    const counting = {
+      ...box,
+      open: (sealed: Buffer, boundTo: string) => {
+        opens++;
+        return box.open(sealed, boundTo);
+      },
+    };
     const cached = cachedSecretBox(counting);
     const first = box.seal('whsec_first', 'sub-1');
     expect(cached.open(first, 'sub-1')).toBe('whsec_first');

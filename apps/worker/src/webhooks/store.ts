@@ -1,9 +1,10 @@
 import {
   type AuditAction,
+  jobs,
+  WEBHOOK_DELIVERY_KEY_PREFIX,
   WEBHOOK_DISABLE_FAILED_DELIVERIES,
   WEBHOOK_DISABLE_FAILING_DAYS,
 } from '@erp/contract';
-import { DELIVER_JOB_MAX_ATTEMPTS, deliveryJobKey, WEBHOOK_DELIVER } from '@erp/webhooks';
 import type pg from 'pg';
 import { createBatcher } from '../runtime/batcher';
 import type { DeliveryTarget } from './deliver';
@@ -57,7 +58,10 @@ export interface DeliveryStore {
    * Fans out the next events of the tenants that have some, claimed by `processId` (null when
    * none of them is wanted); `moved` counts the cursors that moved (0: nothing to take).
    */
-  claim(processId: string, limits: ClaimLimits): Promise<{ moved: number; claimed: Claimed | null }>;
+  claim(
+    processId: string,
+    limits: ClaimLimits,
+  ): Promise<{ moved: number; claimed: Claimed | null }>;
   /** Claims again the unattempted deliveries of processes that stopped beating; null when none. */
   takeOver(processId: string, claims: number): Promise<Claimed | null>;
   /** Arms the NOTIFY of writes of events for `leaseMs`, or disarms it (null). */
@@ -143,9 +147,10 @@ export function recordAttemptsValues(
     all.map((a) => clean(a.error)),
     all.map((a) => a.outcome),
     all.map((a) => a.delayMs),
-    WEBHOOK_DELIVER,
-    DELIVER_JOB_MAX_ATTEMPTS,
-    deliveryJobKey(''),
+    // The retries' jobs, as `jobs.webhookDeliver` defines them (its key built in SQL).
+    jobs.webhookDeliver.name,
+    jobs.webhookDeliver.maxAttempts,
+    WEBHOOK_DELIVERY_KEY_PREFIX,
     WEBHOOK_DISABLE_FAILED_DELIVERIES,
     WEBHOOK_DISABLE_FAILING_DAYS * 86_400,
     WEBHOOK_DISABLED_ACTION,

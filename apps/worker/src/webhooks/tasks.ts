@@ -1,5 +1,4 @@
-import { DeliverPayload, WEBHOOK_DELIVER } from '@erp/webhooks';
-import type { Task, TaskList } from 'graphile-worker';
+import type { JobHandlers } from '../runtime/jobs';
 import { attemptDeliveries, type DeliveryDeps } from './deliver';
 
 /**
@@ -7,21 +6,17 @@ import { attemptDeliveries, type DeliveryDeps } from './deliver';
  * attempt is already recorded (re-run after a crash, or overtaken by a replay) does nothing.
  * First attempts are not jobs: the outbox drain makes them (outbox.ts).
  */
-export function deliverTask(deps: DeliveryDeps): Task {
-  return async function webhookDeliver(payload) {
-    const job = DeliverPayload.parse(payload);
-    const target = await deps.store.load(job.delivery_id);
-    if (!target || target.attempts >= job.attempt) return;
-    if (!job.manual && target.status !== 'pending') return;
-    if (!target.enabled && !job.manual) {
-      await deps.store.abandon(target.delivery_id);
-      return;
-    }
-    await attemptDeliveries(deps, [target], { manual: job.manual ?? false });
+export function webhookHandlers(deps: DeliveryDeps): Pick<JobHandlers, 'webhookDeliver'> {
+  return {
+    async webhookDeliver(job) {
+      const target = await deps.store.load(job.delivery_id);
+      if (!target || target.attempts >= job.attempt) return;
+      if (!job.manual && target.status !== 'pending') return;
+      if (!target.enabled && !job.manual) {
+        await deps.store.abandon(target.delivery_id);
+        return;
+      }
+      await attemptDeliveries(deps, [target], { manual: job.manual ?? false });
+    },
   };
-}
-
-/** The webhook tasks, by the names their jobs are enqueued with. */
-export function webhookTasks(deps: DeliveryDeps): TaskList {
-  return { [WEBHOOK_DELIVER]: deliverTask(deps) };
 }
