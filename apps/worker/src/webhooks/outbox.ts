@@ -34,6 +34,8 @@ export interface OutboxDrain {
 /** Tenants and events per claim: a claim stays one short statement whatever the backlog. */
 const CLAIM_TENANTS = 4;
 const CLAIM_EVENTS_PER_TENANT = 500;
+/** A claim of fewer deliveries than this is a trickle: the next poll waits a little. */
+const FEW = 8;
 /** Orphaned claims taken over per statement. */
 const TAKE_OVER_CLAIMS = 4;
 /** After a failed statement, the pause before the next try. */
@@ -56,7 +58,9 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
   let inFlight = 0;
   let stopping = false;
   const running = new Set<Promise<void>>();
-  let pause: { timer: NodeJS.Timeout; resolve: (woken: boolean) => void } | undefined;
+  let pause:
+    | { timer: NodeJS.Timeout; resolve: (woken: boolean) => void; forRoom: boolean }
+    | undefined;
 
   const wake = () => {
     if (!pause) return;
@@ -64,14 +68,17 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
     pause.resolve(true);
     pause = undefined;
   };
-  /** Resolves true when woken (a NOTIFY, an attempt ending, stop), false when the time is up. */
-  const sleep = (ms: number) =>
+  /**
+   * Resolves true when woken (a NOTIFY, stop; an attempt ending too when `forRoom`: waiting
+   * for room in flight), false when the time is up.
+   */
+  const sleep = (ms: number, forRoom = false) =>
     new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {
         pause = undefined;
         resolve(false);
       }, ms);
-      pause = { timer, resolve };
+      pause = { timer, resolve, forRoom };
     });
 
   const listener = options.listen ? listen(options.listen, wake, logger) : undefined;
@@ -99,7 +106,7 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
     const done = attemptAll(deps, claimed.targets, {
       onAttempted: () => {
         inFlight--;
-        wake();
+        if (pause?.forRoom) wake();
       },
     })
       .then((records) => recordClaim(claimed, records))
@@ -107,8 +114,11 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
     running.add(done);
   }
 
-  /** One poll: true when it found work (a claim, or cursors moved past unwanted events). */
-  async function drainOnce(): Promise<boolean> {
+  /**
+   * One poll: 'none' when there was nothing to take, 'few' for a claim of a few deliveries
+   * (the outbox is being written to as fast as it is drained), else 'more'.
+   */
+  async function drainOnce(): Promise<'none' | 'few' | 'more'> {
     const ready = await store.ready();
     if (ready.orphaned) {
       const taken = await store.takeOver(options.processId, TAKE_OVER_CLAIMS);
@@ -117,17 +127,18 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
           deliveries: taken.targets.length,
         });
         dispatch(taken);
-        return true;
+        return 'more';
       }
     }
-    if (!ready.behind) return false;
+    if (!ready.behind) return 'none';
     const { moved, claimed } = await store.claim(options.processId, {
       deliveries: Math.min(batch, options.concurrency - inFlight),
       events: CLAIM_EVENTS_PER_TENANT,
       tenants: CLAIM_TENANTS,
     });
     if (claimed) dispatch(claimed);
-    return moved > 0;
+    if (moved === 0) return 'none';
+    return claimed && claimed.targets.length < FEW ? 'few' : 'more';
   }
 
   async function loop() {
@@ -139,15 +150,19 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
       try {
         // Room for a batch first (or for whatever is left when a batch is most of the limit).
         if (inFlight > 0 && options.concurrency - inFlight < batch) {
-          await sleep(options.idlePollMs);
+          await sleep(options.idlePollMs, true);
           continue;
         }
-        if (await drainOnce()) {
+        const found = await drainOnce();
+        if (found !== 'none') {
           idleSince = undefined;
           if (armed) {
             armed = false;
             await store.setWake(null);
           }
+          // A trickle: the next poll a little later takes several events at once, so the
+          // statements' fixed cost is shared (a few ms of latency for fewer, larger batches).
+          if (found === 'few') await sleep(options.busyPollMs);
           continue;
         }
         idleSince ??= Date.now();
