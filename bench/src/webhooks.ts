@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     node: process.version,
     cpus: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
     postgres: `${database.postgresVersion} (${durability})`,
-    worker: `apps/worker/src/main.ts via tsx, WORKER_CONCURRENCY=${settings.concurrency} (pool ${settings.concurrency + 4}, localQueue ${settings.concurrency}, completeJobBatchDelay 0), LOG_LEVEL=warn, one process`,
+    worker: `apps/worker/src/main.ts via tsx, first attempts drained from the outbox (WEBHOOK_CONCURRENCY=${process.env.WEBHOOK_CONCURRENCY ?? 'default'}), graphile-worker for the rest (WORKER_CONCURRENCY=${settings.concurrency}, pool ${settings.concurrency + 4}, localQueue ${settings.concurrency}, completeJobBatchDelay 0), LOG_LEVEL=warn, one process`,
   };
   process.stdout.write(`${renderReport({ environment, settings, phases, dbCosts })}\n`);
   await writeResults('webhooks', {

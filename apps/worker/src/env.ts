@@ -21,7 +21,12 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
-  /** How often scheduled jobs (retries) are looked for; new jobs arrive by LISTEN/NOTIFY. */
+  /** First webhook attempts in flight at most, per process (the outbox drain's batches). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(5000).default(256),
+  /**
+   * How often scheduled jobs (retries) are looked for, and the webhook outbox while its worker
+   * sleeps; new jobs and the first events after a quiet spell arrive by LISTEN/NOTIFY.
+   */
   WORKER_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   WORKER_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(5),
   /** A worker silent for this long is taken for dead and its jobs are unlocked. */

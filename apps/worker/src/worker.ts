@@ -5,14 +5,18 @@ import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { WorkerEnv } from './env';
-import { eventCronItems, eventTasks } from './events';
-import { createOutbound, enqueueStartupSync, landingCronItems, landingTasks } from './landing';
-import { createMailer, type Mailer, passwordLinkTasks } from './mail';
+import { eventCronItems, eventHandlers } from './events';
+import { createOutbound, enqueueStartupSync, landingCronItems, landingHandlers } from './landing';
+import { createMailer, type Mailer, passwordLinkHandlers } from './mail';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
+import { buildTaskList } from './runtime/jobs';
 import { type Liveness, startLiveness } from './runtime/liveness';
+import type { DeliveryDeps } from './webhooks/deliver';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
+import { type OutboxDrain, startOutboxDrain } from './webhooks/outbox';
+import { cachedSecretBox } from './webhooks/secret-cache';
 import { createDeliveryStore } from './webhooks/store';
-import { webhookTasks } from './webhooks/tasks';
+import { webhookHandlers } from './webhooks/tasks';
 
 export interface WorkerDeps {
   env: WorkerEnv;
@@ -23,6 +27,13 @@ export interface WorkerDeps {
   sender?: Partial<SenderOptions>;
 }
 
+/**
+ * The outbox drain's polls while deliveries keep coming, and how long it keeps polling after
+ * the last one before it sleeps until a write's NOTIFY (or WORKER_POLL_INTERVAL_MS).
+ */
+const OUTBOX_BUSY_POLL_MS = 10;
+const OUTBOX_GRACE_MS = 50;
+
 /** The sender of development's mail files, when MAIL_FROM is not set. */
 const DEVELOPMENT_MAIL_FROM = 'ERP <no-reply@localhost>';
 /** Where development's links point, when CONSOLE_URL is not set (`pnpm dev`'s portal). */
@@ -31,6 +42,8 @@ const DEVELOPMENT_CONSOLE_URL = 'http://localhost:3000';
 export interface RunningWorker {
   runner: Runner;
   liveness: Liveness;
+  /** The webhook outbox's drain (first attempts). */
+  outbox: OutboxDrain;
   /** The liveness signal's HTTP server, when WORKER_HEALTH_PORT is set. */
   health: HealthServer | undefined;
   pool: pg.Pool;
@@ -63,26 +76,28 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const outbound = createOutbound({ timeoutMs: env.OUTBOUND_TIMEOUT_MS });
   const now = deps.now ?? (() => new Date());
   const mailer = createWorkerMailer(env, logger);
-  const taskList = {
-    ...webhookTasks({
-      store: createDeliveryStore(pool),
-      sender,
-      secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
-      logger,
-      retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
-      now,
-      random: deps.random,
-    }),
-    ...landingTasks({ pool, outbound, env, logger, now }),
-    ...eventTasks({ pool, logger, now }),
-    ...passwordLinkTasks({
+  const delivery: DeliveryDeps = {
+    store: createDeliveryStore(pool),
+    sender,
+    secretBox: cachedSecretBox(createSecretBox(env.SECRETS_ENCRYPTION_KEY!)),
+    logger,
+    retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+    now,
+    random: deps.random,
+  };
+  // One handler per defined job (`jobs` in @erp/contract), each parsing its payload.
+  const taskList = buildTaskList({
+    ...webhookHandlers(delivery),
+    ...landingHandlers({ pool, outbound, env, logger, now }),
+    ...eventHandlers({ pool, logger, now }),
+    ...passwordLinkHandlers({
       pool,
       mailer,
       consoleUrl: env.CONSOLE_URL ?? DEVELOPMENT_CONSOLE_URL,
       logger,
       now,
     }),
-  };
+  });
   const events: WorkerEvents = new EventEmitter();
   const liveness = startLiveness({
     pool,
@@ -111,8 +126,19 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       },
     },
   });
+  // Claims are held under the heartbeat's process id: it must be written before the first one.
   await liveness.beat();
-  await enqueueStartupSync(runner);
+  const outbox = startOutboxDrain({
+    deps: delivery,
+    processId: liveness.processId,
+    concurrency: env.WEBHOOK_CONCURRENCY,
+    busyPollMs: Math.min(OUTBOX_BUSY_POLL_MS, env.WORKER_POLL_INTERVAL_MS),
+    graceMs: OUTBOX_GRACE_MS,
+    idlePollMs: env.WORKER_POLL_INTERVAL_MS,
+    listen: { connectionString: env.DATABASE_URL },
+    logger,
+  });
+  await enqueueStartupSync(pool);
   const health =
     env.WORKER_HEALTH_PORT === undefined
       ? undefined
@@ -126,11 +152,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   return {
     runner,
     liveness,
+    outbox,
     health,
     pool,
     async stop() {
       await health?.close();
-      await runner.stop();
+      // Attempts in flight end and are recorded before the heartbeat (and the claims' owner) goes.
+      await Promise.all([runner.stop(), outbox.stop()]);
       await liveness.stop();
       await sender.close();
       await outbound.close();

@@ -62,15 +62,15 @@ describe('crash safety', () => {
     await waitFor(() => receiver.received.length >= 40, 30_000);
     first.kill('SIGKILL');
     await first.exited;
-    const { rows: locked } = await database.pool.query(
-      'SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_by IS NOT NULL',
+    const { rows: claimed } = await database.pool.query(
+      'SELECT count(*)::int AS n FROM webhook_claims',
     );
     const { rows: before } = await database.pool.query(
       `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'delivered'`,
     );
-    // Killed mid-way, with jobs still locked under its ids: only the heartbeat frees them soon.
+    // Killed mid-way: deliveries still to make, some of them claimed under its process id, which
+    // only the heartbeat's end hands over.
     expect(before[0].n).toBeLessThan(EVENTS * 2);
-    expect(locked[0].n).toBeGreaterThan(0);
 
     const second = spawnWorker();
     try {
@@ -89,15 +89,15 @@ describe('crash safety', () => {
       );
       const lost = all.filter((d) => !received.has(d.id));
       expect(lost).toEqual([]);
-      // Every job ends too (a job is completed just after its deliveries are recorded).
+      // Every claim is released (with the record of its attempts), and no job is left.
       await waitFor(async () => {
         const { rows } = await database.pool.query(
-          'SELECT count(*)::int AS n FROM graphile_worker.jobs',
+          'SELECT (SELECT count(*) FROM graphile_worker.jobs)::int + (SELECT count(*) FROM webhook_claims)::int AS n',
         );
         return rows[0].n === 0;
       }, 20_000);
       process.stdout.write(
-        `crash: ${locked[0].n} jobs locked by the killed worker, ${before[0].n} deliveries recorded before the kill, ${receiver.received.length - all.length} delivered twice\n`,
+        `crash: ${claimed[0].n} claims held by the killed worker, ${before[0].n} deliveries recorded before the kill, ${receiver.received.length - all.length} delivered twice\n`,
       );
     } finally {
       // The next test must meet no worker but its own.
@@ -106,6 +106,71 @@ describe('crash safety', () => {
       await receiver.close();
     }
   }, 90_000);
+
+  it('a worker killed while it holds a claimed batch: another takes the claim over and every delivery arrives, with its id', async () => {
+    const EVENTS = 30;
+    // The receiver holds every request of the first worker: its batch stays claimed, attempted
+    // but unrecorded, until the kill.
+    let holding = true;
+    const held: Array<() => void> = [];
+    const { createServer } = await import('node:http');
+    const arrived: string[] = [];
+    const server = createServer((req, res) => {
+      const id = String(req.headers['x-service-delivery-id']);
+      req.resume();
+      req.on('end', () => {
+        arrived.push(id);
+        if (holding) held.push(() => res.end('ok'));
+        else res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    const tenant = await createTenant(database);
+    await createSubscription(database, tenant, `http://127.0.0.1:${port}/hook`);
+    for (let i = 0; i < EVENTS; i++) await recordEvent(database, tenant);
+
+    const first = spawnWorker();
+    await waitFor(() => arrived.length === EVENTS, 60_000);
+    const { rows: claims } = await database.pool.query<{ process_id: string; n: number }>(
+      'SELECT process_id, cardinality(delivery_ids) AS n FROM webhook_claims',
+    );
+    expect(claims.reduce((sum, c) => sum + c.n, 0)).toBe(EVENTS);
+    first.kill('SIGKILL');
+    await first.exited;
+    // Nothing was recorded: the claims outlive the process that held them.
+    const { rows: unrecorded } = await database.pool.query(
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE attempts = 0 AND status = 'pending'`,
+    );
+    expect(unrecorded[0].n).toBe(EVENTS);
+    holding = false;
+    for (const answer of held.splice(0)) answer();
+
+    const second = spawnWorker();
+    try {
+      const rows = await waitFor(async () => {
+        const { rows } = await database.pool.query<{ id: string; status: string }>(
+          `SELECT d.id, d.status FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+           WHERE e.tenant_id = $1 ORDER BY d.id`,
+          [tenant],
+        );
+        return rows.length === EVENTS && rows.every((d) => d.status === 'delivered') && rows;
+      }, 60_000);
+      // Each delivery was sent twice (once to the dead worker's held request), with one id.
+      const ids = rows.map((d) => d.id);
+      expect([...new Set(arrived)].sort()).toEqual(ids);
+      expect(arrived).toHaveLength(EVENTS * 2);
+      const { rows: left } = await database.pool.query(
+        'SELECT count(*)::int AS n FROM webhook_claims',
+      );
+      expect(left[0].n).toBe(0);
+    } finally {
+      second.kill('SIGTERM');
+      await second.exited;
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 150_000);
 
   it('SIGTERM lets the attempt in flight finish and be recorded, then exits 0', async () => {
     let release: () => void = () => {};

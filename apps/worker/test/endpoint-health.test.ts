@@ -1,6 +1,6 @@
-import { WEBHOOK_DISABLE_FAILED_DELIVERIES } from '@erp/contract';
+import { jobs, WEBHOOK_DISABLE_FAILED_DELIVERIES } from '@erp/contract';
+import { enqueueJobs } from '@erp/db';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
-import { enqueueDeliveries } from '@erp/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../src/worker';
 import {
@@ -104,7 +104,9 @@ describe('failing endpoints', () => {
     expect(first.enabled).toBe(true);
 
     const last = await lastAttemptDelivery(tenant, sub.id);
-    await enqueueDeliveries(database.pool, [{ deliveryId: last, attempt: 20 }]);
+    await enqueueJobs(database.pool, jobs.webhookDeliver, [
+      { payload: { delivery_id: last, attempt: 20 } },
+    ]);
     await waitFor(async () => (await health(sub.id)).consecutive_failures === 1);
     // The run of failures began with the first failed attempt, not the last.
     expect((await health(sub.id)).failing_since).toEqual(first.failing_since);
@@ -126,12 +128,16 @@ describe('failing endpoints', () => {
     const since = new Date(Date.now() - 3_600_000);
     await seed(sub.id, WEBHOOK_DISABLE_FAILED_DELIVERIES - 2, since);
     const first = await lastAttemptDelivery(tenant, sub.id);
-    await enqueueDeliveries(database.pool, [{ deliveryId: first, attempt: 20 }]);
+    await enqueueJobs(database.pool, jobs.webhookDeliver, [
+      { payload: { delivery_id: first, attempt: 20 } },
+    ]);
     await waitFor(async () => (await health(sub.id)).consecutive_failures === 499);
     expect((await health(sub.id)).enabled).toBe(true);
 
     const second = await lastAttemptDelivery(tenant, sub.id);
-    await enqueueDeliveries(database.pool, [{ deliveryId: second, attempt: 20 }]);
+    await enqueueJobs(database.pool, jobs.webhookDeliver, [
+      { payload: { delivery_id: second, attempt: 20 } },
+    ]);
     const disabled = await waitFor(async () => {
       const h = await health(sub.id);
       return !h.enabled && h;
@@ -219,9 +225,10 @@ describe('failing endpoints', () => {
     const { receiver, tenant, sub } = await failingEndpoint();
     const ids = [];
     for (let i = 0; i < 12; i++) ids.push(await lastAttemptDelivery(tenant, sub.id));
-    await enqueueDeliveries(
+    await enqueueJobs(
       database.pool,
-      ids.map((deliveryId) => ({ deliveryId, attempt: 20 })),
+      jobs.webhookDeliver,
+      ids.map((id) => ({ payload: { delivery_id: id, attempt: 20 } })),
     );
     await waitFor(async () => (await health(sub.id)).consecutive_failures === 12);
     await new Promise((r) => setTimeout(r, 200));

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { jobs } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EVENT_RETENTION_JOB } from '../src/events';
 import type { RunningWorker } from '../src/worker';
 import { createSubscription, createTenant, runWorker, waitFor } from './harness';
 import { addJob, jobsOf, NO_TICK } from './landing-harness';
@@ -64,8 +64,8 @@ it('deletes the events past 30 days that no pending delivery needs, and marks wh
   );
 
   worker = await runWorker(database, { ERP_SYNC_INTERVAL: NO_TICK });
-  await addJob(database, EVENT_RETENTION_JOB, {});
-  await waitFor(async () => (await jobsOf(database, EVENT_RETENTION_JOB)).length === 0);
+  await addJob(database, jobs.eventsRetention, {});
+  await waitFor(async () => (await jobsOf(database, jobs.eventsRetention.name)).length === 0);
 
   const { rows } = await database.pool.query<{ id: string }>(
     'SELECT id FROM events WHERE tenant_id = $1 ORDER BY id',

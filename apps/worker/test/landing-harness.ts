@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { JobDefinition, JobPayloadInput } from '@erp/contract';
+import { enqueueJob } from '@erp/db';
 import type { TestDatabase } from '@erp/db/testing';
 import type { Logger } from '@erp/logger';
 
@@ -114,17 +116,23 @@ export async function jobsOf(database: TestDatabase, task: string) {
   return rows;
 }
 
-/** Enqueues a job as landing does (`graphile_worker.add_job`). */
-export async function addJob(
+/**
+ * Enqueues a job as landing and the portal do (`enqueueJob`, the job's own options); a test
+ * may lower its runs afterwards.
+ */
+export async function addJob<J extends JobDefinition>(
   database: TestDatabase,
-  task: string,
-  payload: unknown,
-  options: { jobKey?: string; maxAttempts?: number } = {},
+  job: J,
+  payload: JobPayloadInput<J>,
+  options: { maxAttempts?: number } = {},
 ): Promise<void> {
-  await database.pool.query(
-    'SELECT graphile_worker.add_job($1, $2::json, job_key := $3, max_attempts := $4)',
-    [task, JSON.stringify(payload), options.jobKey ?? null, options.maxAttempts ?? 25],
-  );
+  await enqueueJob(database.pool, job, payload);
+  if (options.maxAttempts !== undefined)
+    await database.pool.query(
+      `UPDATE graphile_worker._private_jobs SET max_attempts = $2
+       WHERE locked_at IS NULL AND task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = $1)`,
+      [job.name, options.maxAttempts],
+    );
 }
 
 /** Makes failed jobs due now instead of after graphile-worker's backoff. */

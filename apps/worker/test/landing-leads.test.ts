@@ -1,6 +1,7 @@
+import { jobs } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forwardLeadTask } from '../src/landing/forward-lead';
+import { forwardLeadHandler } from '../src/landing/forward-lead';
 import { createOutbound } from '../src/landing/outbound';
 import type { RunningWorker } from '../src/worker';
 import { runWorker, waitFor } from './harness';
@@ -14,7 +15,7 @@ import {
   startStandIn,
 } from './landing-harness';
 
-const TASK = 'landing_forward_lead';
+const TASK = jobs.forwardLead;
 
 let database: TestDatabase;
 let worker: RunningWorker;
@@ -51,7 +52,7 @@ async function lead(id: string) {
   return rows[0];
 }
 
-const idle = () => waitFor(async () => (await jobsOf(database, TASK)).length === 0);
+const idle = () => waitFor(async () => (await jobsOf(database, TASK.name)).length === 0);
 
 describe('landing_forward_lead', () => {
   it('forwards the lead once, even when its job runs twice', async () => {
@@ -87,12 +88,12 @@ describe('landing_forward_lead', () => {
     const id = await storeLead();
     await addJob(database, TASK, { lead_id: id });
     const [job] = await waitFor(async () => {
-      const jobs = await jobsOf(database, TASK);
+      const jobs = await jobsOf(database, TASK.name);
       return jobs[0]?.attempts === 1 && !jobs[0].locked_at && jobs;
     });
     expect(job!.last_error).toMatch(/leads answered 502/);
     expect((await lead(id)).forwarded_at).toBeNull();
-    await retryNow(database, TASK);
+    await retryNow(database, TASK.name);
     await waitFor(async () => (await lead(id)).forwarded_at ?? undefined);
     expect(portal.received).toHaveLength(2);
   });
@@ -110,14 +111,14 @@ describe('landing_forward_lead', () => {
   it('without PORTAL_URL or SAAS_INTERNAL_API_KEY the job throws a clear message (retried until configured)', async () => {
     const id = await storeLead();
     const outbound = createOutbound({ timeoutMs: 1000 });
-    const task = forwardLeadTask({
+    const task = forwardLeadHandler({
       pool: database.pool,
       outbound,
       env: { PORTAL_URL: portal.origin },
       logger: log.logger,
       now: () => new Date(),
     });
-    await expect(task({ lead_id: id }, {} as never)).rejects.toThrow(
+    await expect(task({ lead_id: id })).rejects.toThrow(
       /PORTAL_URL and SAAS_INTERNAL_API_KEY must both be set/,
     );
     await outbound.close();

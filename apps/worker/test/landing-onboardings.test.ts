@@ -1,6 +1,6 @@
+import { jobs } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PURGE_ONBOARDINGS_JOB } from '../src/landing/purge-onboardings';
 import type { RunningWorker } from '../src/worker';
 import { runWorker, waitFor } from './harness';
 import { addJob, jobsOf, NO_TICK } from './landing-harness';
@@ -23,9 +23,9 @@ it('erases the first passwords nobody claimed in time, and only those', async ()
             ('cs_live', 'stripe', 'soon', 'soon@example.test', 'live-password', now() + interval '1 hour')`,
   );
   worker = await runWorker(database, { ERP_SYNC_INTERVAL: NO_TICK });
-  await addJob(database, PURGE_ONBOARDINGS_JOB, {});
+  await addJob(database, jobs.purgeOnboardings, {});
   // The job is gone once it completed.
-  await waitFor(async () => (await jobsOf(database, PURGE_ONBOARDINGS_JOB)).length === 0);
+  await waitFor(async () => (await jobsOf(database, jobs.purgeOnboardings.name)).length === 0);
   const { rows } = await database.pool.query(
     'SELECT reference, initial_password FROM landing.onboardings ORDER BY reference',
   );

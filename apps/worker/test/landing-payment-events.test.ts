@@ -1,3 +1,4 @@
+import { jobs } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../src/worker';
@@ -14,7 +15,7 @@ import {
   startStandIn,
 } from './landing-harness';
 
-const TASK = 'landing_forward_payment_event';
+const TASK = jobs.forwardPaymentEvent;
 const PASSWORD = 'Generated-Once-9f8e7d6c5b4a';
 
 let database: TestDatabase;
@@ -121,12 +122,7 @@ async function storeEvent(change: { provision?: boolean; subscription?: boolean 
      VALUES ('stripe', $1, 'checkout.session.completed', 'queued', $2)`,
     [eventKey, JSON.stringify(body)],
   );
-  await addJob(
-    database,
-    TASK,
-    { provider: 'stripe', event_key: eventKey },
-    { jobKey: `payment:stripe:${eventKey}` },
-  );
+  await addJob(database, TASK, { provider: 'stripe', event_key: eventKey });
   return { eventKey, slug, reference: `cs_${eventKey}` };
 }
 
@@ -155,10 +151,10 @@ const forwarded = (eventKey: string) =>
 /** Waits for the job's failed attempt number `n`, then makes it due now. */
 async function failedAttempt(n: number) {
   const [job] = await waitFor(async () => {
-    const jobs = await jobsOf(database, TASK);
+    const jobs = await jobsOf(database, TASK.name);
     return jobs[0]?.attempts === n && !jobs[0].locked_at && jobs;
   });
-  await retryNow(database, TASK);
+  await retryNow(database, TASK.name);
   return job!;
 }
 
@@ -197,7 +193,7 @@ describe('landing_forward_payment_event', () => {
       claimed_at: null,
     });
     expect(stored.lifetime).toBe(24 * 3600);
-    await waitFor(async () => (await jobsOf(database, TASK)).length === 0);
+    await waitFor(async () => (await jobsOf(database, TASK.name)).length === 0);
   });
 
   it('portal down: the job fails and is retried; once the portal is up the change arrives exactly once', async () => {
@@ -205,13 +201,13 @@ describe('landing_forward_payment_event', () => {
     await portal.down();
     const { eventKey, reference } = await storeEvent();
     const job = await waitFor(async () => {
-      const jobs = await jobsOf(database, TASK);
+      const jobs = await jobsOf(database, TASK.name);
       return jobs[0]?.attempts === 1 && !jobs[0].locked_at && jobs[0];
     });
     expect(job.last_error).toMatch(/ECONNREFUSED/);
     expect((await eventRow(eventKey)).outcome).toBe('queued');
     await portal.up();
-    await retryNow(database, TASK);
+    await retryNow(database, TASK.name);
     await forwarded(eventKey);
     expect(portal.received.map((r) => r.path)).toEqual([
       '/api/v1/internal/tenants',
@@ -263,7 +259,7 @@ describe('landing_forward_payment_event', () => {
     });
     expect(row.reason).toBe('slug_taken');
     expect(row.forwarded_at).toBeNull();
-    await waitFor(async () => (await jobsOf(database, TASK)).length === 0);
+    await waitFor(async () => (await jobsOf(database, TASK.name)).length === 0);
     expect(portal.received.map((r) => r.path)).toEqual(['/api/v1/internal/tenants']);
     expect(await onboarding(reference)).toBeUndefined();
     expect(log.lines.some((l) => l.includes('"level":"error"') && l.includes(eventKey))).toBe(true);
@@ -279,7 +275,7 @@ describe('landing_forward_payment_event', () => {
       return r?.outcome === 'ignored' && r;
     });
     expect(row.reason).toBe('portal_400_requete_invalide');
-    await waitFor(async () => (await jobsOf(database, TASK)).length === 0);
+    await waitFor(async () => (await jobsOf(database, TASK.name)).length === 0);
     expect(portal.received).toHaveLength(1);
   });
 
@@ -300,11 +296,11 @@ describe('landing_forward_payment_event', () => {
     portal.answer(portalAnswers());
     const { eventKey } = await storeEvent();
     await forwarded(eventKey);
-    await waitFor(async () => (await jobsOf(database, TASK)).length === 0);
+    await waitFor(async () => (await jobsOf(database, TASK.name)).length === 0);
     portal.answer(portalAnswers());
     await addJob(database, TASK, { provider: 'stripe', event_key: eventKey });
     await addJob(database, TASK, { provider: 'stripe', event_key: 'evt_unknown' });
-    await waitFor(async () => (await jobsOf(database, TASK)).length === 0);
+    await waitFor(async () => (await jobsOf(database, TASK.name)).length === 0);
     expect(portal.received).toHaveLength(0);
   });
 });

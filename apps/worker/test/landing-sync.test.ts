@@ -1,3 +1,4 @@
+import { jobs } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../src/worker';
@@ -208,7 +209,7 @@ describe('erp_sync', () => {
     expect(skipped.last_error).toBe('no sync target');
     const standIn = await landing(() => applied());
     await database.pool.query(`UPDATE portal_access SET sync_url = $1`, [`${standIn.origin}/x`]);
-    await addJob(database, 'erp_sync', {}, { jobKey: 'erp_sync', maxAttempts: 1 });
+    await addJob(database, jobs.erpSync, {}, { maxAttempts: 1 });
     const failed = await waitFor(async () => {
       const r = await access();
       return r.last_status === 'failed' && r;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hashPasswordLinkToken } from '@erp/contract';
+import { hashPasswordLinkToken, jobs } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../src/worker';
@@ -62,7 +62,7 @@ const idle = (task: string) =>
 describe('mail_password_reset', () => {
   it('mails a link to the console through SMTP (logged in), the token stored only as its hash', async () => {
     const user = await createUser();
-    await addJob(database, 'mail_password_reset', { email: user.email.toUpperCase() });
+    await addJob(database, jobs.mailPasswordReset, { email: user.email.toUpperCase() });
     const mail = await waitFor(() => mailsTo(user.email)[0]);
     expect(mail.user).toBe(SMTP_USER);
     expect(mail.from).toBe('no-reply@example.test');
@@ -89,7 +89,7 @@ describe('mail_password_reset', () => {
 
   it('sends nothing for an e-mail no account uses', async () => {
     const before = smtp.received.length;
-    await addJob(database, 'mail_password_reset', { email: 'nobody@nowhere.test' });
+    await addJob(database, jobs.mailPasswordReset, { email: 'nobody@nowhere.test' });
     await idle('mail_password_reset');
     expect(smtp.received.length).toBe(before);
   });
@@ -120,7 +120,7 @@ describe('mail_password_reset', () => {
     try {
       await addJob(
         database,
-        'mail_password_reset',
+        jobs.mailPasswordReset,
         { email: user.email, address: '192.0.2.44' },
         { maxAttempts: 8 },
       );
@@ -174,7 +174,7 @@ describe('mail_invitation', () => {
       `INSERT INTO memberships (tenant_id, user_id, roles) VALUES ($1, $2, '{admin}'), ($1, $3, '{sales:reader}')`,
       [tenantId, inviter.id, invitee.id],
     );
-    await addJob(database, 'mail_invitation', {
+    await addJob(database, jobs.mailInvitation, {
       user_id: invitee.id,
       tenant_id: tenantId,
       invited_by: inviter.id,
@@ -208,7 +208,7 @@ describe('mail_invitation', () => {
     );
     const before = smtp.received.length;
     for (const user of [arrived, removed]) {
-      await addJob(database, 'mail_invitation', {
+      await addJob(database, jobs.mailInvitation, {
         user_id: user.id,
         tenant_id: tenantId,
         invited_by: inviter.id,
@@ -232,7 +232,7 @@ describe('without SMTP_URL', () => {
     );
     try {
       const user = await createUser();
-      await addJob(database, 'mail_password_reset', { email: user.email });
+      await addJob(database, jobs.mailPasswordReset, { email: user.email });
       const [file] = await waitFor(async () => {
         const files = await readdir(dir);
         return files.length ? files : undefined;
@@ -272,7 +272,7 @@ describe('without SMTP_URL', () => {
     try {
       expect(prodLog.text()).toContain('SMTP_URL is not set');
       const user = await createUser();
-      await addJob(database, 'mail_password_reset', { email: user.email });
+      await addJob(database, jobs.mailPasswordReset, { email: user.email });
       const failed = await waitFor(async () => {
         const [job] = await jobsOf(database, 'mail_password_reset');
         return job?.last_error ? job : undefined;

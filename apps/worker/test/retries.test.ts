@@ -1,5 +1,6 @@
+import { jobs } from '@erp/contract';
+import { enqueueJobs } from '@erp/db';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
-import { enqueueDeliveries } from '@erp/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../src/worker';
 import {
@@ -72,7 +73,9 @@ describe('retries', () => {
     expect(entries[0].n).toBe(1);
 
     // A manual replay, as the portal enqueues it: same delivery id, a new attempt, marked manual.
-    await enqueueDeliveries(database.pool, [{ deliveryId: delivery.id, attempt: 4, manual: true }]);
+    await enqueueJobs(database.pool, jobs.webhookDeliver, [
+      { payload: { delivery_id: delivery.id, attempt: 4, manual: true } },
+    ]);
     await waitFor(() => receiver.received.length === 4);
     expect(receiver.received[3]!.headers['x-service-delivery-id']).toBe(delivery.id);
     const [after] = await waitFor(async () => {
@@ -82,7 +85,9 @@ describe('retries', () => {
     expect(after.attempt_log[3].manual).toBe(true);
     expect(after.status).toBe('delivered');
     // A stale job (its attempt already recorded) does nothing.
-    await enqueueDeliveries(database.pool, [{ deliveryId: delivery.id, attempt: 2 }]);
+    await enqueueJobs(database.pool, jobs.webhookDeliver, [
+      { payload: { delivery_id: delivery.id, attempt: 2 } },
+    ]);
     await new Promise((r) => setTimeout(r, 400));
     expect(receiver.received).toHaveLength(4);
     await receiver.close();

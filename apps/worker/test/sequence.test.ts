@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { jobs } from '@erp/contract';
+import { enqueueJobs } from '@erp/db';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
-import { enqueueDeliveries } from '@erp/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../src/worker';
 import {
@@ -91,7 +92,9 @@ describe('the sequence in webhook bodies', () => {
        SELECT $1, $2, ev.id, ev.type FROM ev RETURNING id`,
       [tenant, sub.id],
     );
-    await enqueueDeliveries(database.pool, [{ deliveryId: rows[0]!.id, attempt: 1, manual: true }]);
+    await enqueueJobs(database.pool, jobs.webhookDeliver, [
+      { payload: { delivery_id: rows[0]!.id, attempt: 1, manual: true } },
+    ]);
     await waitFor(() => receiver.received.length === 1);
     const body = JSON.parse(receiver.received[0]!.body);
     expect(body.type).toBe('webhook.test');

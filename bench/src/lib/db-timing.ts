@@ -6,6 +6,8 @@ import { latencySummary, SampleBuffer } from './stats';
 export interface DbCase {
   name: string;
   run: (pool: pg.Pool, worker: number) => Promise<unknown>;
+  /** The concurrencies it runs at (default: 1, then the settings' concurrency). */
+  concurrencies?: number[];
 }
 
 /** One database call, at one concurrency. */
@@ -40,7 +42,7 @@ export async function measureDbCases(cases: DbCase[], s: DbTimingSettings): Prom
   try {
     const results: DbCost[] = [];
     for (const c of cases) {
-      for (const concurrency of [1, s.concurrency]) {
+      for (const concurrency of c.concurrencies ?? [1, s.concurrency]) {
         await timeCalls(pool, c.run, concurrency, 0.5, s.postmasterPid); // warm-up
         results.push({
           call: c.name,

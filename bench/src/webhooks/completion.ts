@@ -41,7 +41,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Waits until the receiver has counted `expected` requests (polled every 50 ms over IPC, no
  * database load), then until the database has recorded every delivery of the subscriptions
- * and the queue holds no webhook job. Fails with the delivery states when progress stalls.
+ * and neither a webhook job nor a claim is left. Fails with the delivery states when progress stalls.
  * The caller checks the outcome with `deliveryProblems`.
  */
 export async function awaitDeliveries(
@@ -99,7 +99,7 @@ interface States {
   failed: number;
   /** Deliveries that took more than one attempt. */
   retried: number;
-  /** Webhook jobs still in the queue (fan-outs, retries). */
+  /** Webhook jobs still in the queue (retries) and claims not released. */
   queued: number;
   first_delivered_ms: number;
   last_delivered_ms: number;
@@ -113,7 +113,8 @@ async function states(db: pg.Pool, subscriptionIds: string[]): Promise<States> {
        count(*) FILTER (WHERE d.status = 'delivered')::int AS delivered,
        count(*) FILTER (WHERE d.status = 'failed')::int AS failed,
        count(*) FILTER (WHERE d.attempts > 1)::int AS retried,
-       (SELECT count(*)::int FROM graphile_worker.jobs WHERE task_identifier LIKE 'webhook_%') AS queued,
+       (SELECT count(*)::int FROM graphile_worker.jobs WHERE task_identifier LIKE 'webhook_%')
+         + (SELECT count(*)::int FROM webhook_claims WHERE process_id <> 'bench-db-cases') AS queued,
        extract(epoch FROM min(d.delivered_at))::float8 * 1000 AS first_delivered_ms,
        extract(epoch FROM max(d.delivered_at))::float8 * 1000 AS last_delivered_ms,
        (SELECT extract(epoch FROM min(a.started_at))::float8 * 1000

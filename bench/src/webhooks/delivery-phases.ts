@@ -104,6 +104,31 @@ export async function measureOneSubscriptionLive(
 }
 
 /**
+ * (3c) The producer of 3a for a tenant nobody watches: `clients` connections inserting one
+ * event per transaction while the worker runs. Its inserts/s against 3a's are the cost of being
+ * watched, as the business write path (and the machine it shares) feels it.
+ */
+export async function measureInsertsUnwatched(
+  ctx: DeliveryContext,
+  events: number,
+  clients: number,
+): Promise<PhaseSample> {
+  const tenantId = await freshTenant(ctx, 'unwatched');
+  const from = sampleCpu(pidsOf(ctx));
+  const startedAt = clock();
+  const lastCommitAt = await insertEventsConcurrently(ctx.db, tenantId, events, clients);
+  const to = sampleCpu(pidsOf(ctx));
+  const seconds = (lastCommitAt - startedAt) / 1000;
+  return {
+    items: events,
+    seconds,
+    perSec: events / seconds,
+    cpu: cpuPerItem(from, to, events),
+    notes: { insertsPerSec: events / seconds },
+  };
+}
+
+/**
  * (3b) One subscription, pre-queued: the worker stopped, `events` events inserted in one
  * statement (the queue analyzed in the same transaction, as for the no-op ceiling), the
  * worker started again. Timed from its first attempt to the last delivery

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import {
   type DeliveryContext,
   measureFanout,
+  measureInsertsUnwatched,
   measureOneSubscriptionLive,
   measureOneSubscriptionPrequeued,
 } from './delivery-phases';
@@ -60,6 +61,12 @@ export function phaseList(
       name: `3a one subscription, ${s.inserters} clients inserting`,
       unit: 'deliveries',
       run: () => measureOneSubscriptionLive(ctx, s.events, s.inserters),
+    },
+    {
+      key: 'inserts-unwatched',
+      name: `3c ${s.inserters} clients inserting, nobody watching`,
+      unit: 'inserts',
+      run: () => measureInsertsUnwatched(ctx, s.events, s.inserters),
     },
     {
       key: 'one-subscription-prequeued',

@@ -1,5 +1,6 @@
 export * from './catalogue/index';
 export * from './errors';
+export * from './integration/jobs';
 export * from './integration/landing';
 export * from './integration/password-links';
 export * from './modules';

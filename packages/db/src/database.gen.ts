@@ -3771,6 +3771,20 @@ export interface WarrantyClaimsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface WebhookClaimsTable {
+  id: Defaulted<string>;
+  process_id: string;
+  delivery_ids: string[];
+  claimed_at: Defaulted<Timestamp>;
+}
+
+export interface WebhookCursorsTable {
+  tenant_id: string;
+  fanned_through: Int8;
+  numbered_through: Int8;
+  fanned_at: Defaulted<Timestamp>;
+}
+
 export interface WebhookDeliveriesTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -3796,6 +3810,11 @@ export interface WebhookDeliveryAttemptsTable {
   response_status: number | null;
   response_excerpt: string | null;
   error: string | null;
+}
+
+export interface WebhookOutboxWakeTable {
+  one: Defaulted<boolean>;
+  armed: boolean;
 }
 
 export interface WebhookSubscriptionsTable {
@@ -4104,8 +4123,11 @@ export interface Database {
   users: UsersTable;
   warehouses: WarehousesTable;
   warranty_claims: WarrantyClaimsTable;
+  webhook_claims: WebhookClaimsTable;
+  webhook_cursors: WebhookCursorsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  webhook_outbox_wake: WebhookOutboxWakeTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   work_center_maintenance: WorkCenterMaintenanceTable;
   work_centers: WorkCentersTable;

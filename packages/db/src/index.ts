@@ -5,6 +5,7 @@ import type { Database } from './database.gen';
 export type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 export { Kysely, PostgresDialect, sql } from 'kysely';
 export type * from './database.gen';
+export { enqueueJob, enqueueJobs, type JobExecutor, type JobOptions } from './jobs';
 export { migrateToLatest } from './migrate';
 export { migrations } from './migrations/index';
 export {

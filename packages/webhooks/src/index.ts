@@ -1,4 +1,3 @@
 export * from './address-policy';
-export * from './jobs';
 export * from './secrets';
 export * from './signature';

@@ -1,5 +1,5 @@
-import { landingJobs } from '@erp/contract';
-import { type ProviderEventOutcome, sql } from '@erp/db';
+import { jobs } from '@erp/contract';
+import { enqueueJob, type ProviderEventOutcome } from '@erp/db';
 import type { LandingDeps } from '../deps';
 import type { PaymentProvider } from '../env';
 import type { ParsedPaymentEvent } from './adapter';
@@ -9,9 +9,6 @@ export interface RecordedPaymentEvent {
   duplicate: boolean;
   outcome: ProviderEventOutcome;
 }
-
-/** The worker gives up on forwarding an event after this many attempts (a day and more). */
-const FORWARD_MAX_ATTEMPTS = 25;
 
 /**
  * Stores an event once and, in the same transaction, enqueues its forwarding to the portal
@@ -48,13 +45,7 @@ export async function recordPaymentEvent(
       return { duplicate: true, outcome: existing.outcome };
     }
     if (event.change) {
-      await sql`
-        SELECT graphile_worker.add_job(
-          ${landingJobs.forwardPaymentEvent}::text,
-          json_build_object('provider', ${provider}::text, 'event_key', ${event.event_key}::text),
-          job_key => 'payment:' || ${provider}::text || ':' || ${event.event_key}::text,
-          max_attempts => ${FORWARD_MAX_ATTEMPTS}::int
-        )`.execute(trx);
+      await enqueueJob(trx, jobs.forwardPaymentEvent, { provider, event_key: event.event_key });
     }
     return { duplicate: false, outcome };
   });

@@ -1,12 +1,11 @@
 import {
   ApiError,
   hashPasswordLinkToken,
-  PASSWORD_LINK_JOB_MAX_ATTEMPTS,
+  jobs,
   PASSWORD_LINK_TTL_SECONDS,
   type PasswordLinkPurpose,
-  passwordLinkJobs,
 } from '@erp/contract';
-import { type Database, type Kysely, sql, takeRateLimitUnit } from '@erp/db';
+import { type Database, enqueueJob, type Kysely, takeRateLimitUnit } from '@erp/db';
 import { recordAudit } from '../audit';
 import type { Deps } from '../deps';
 import { throttleKey } from './login-throttle';
@@ -54,11 +53,7 @@ export async function requestPasswordReset(
       { headers: { 'Retry-After': String(retryAfter) } },
     );
   }
-  await sql`
-    SELECT graphile_worker.add_job(${passwordLinkJobs.passwordReset},
-      json_build_object('email', ${normalised}::text, 'address', ${clientAddress}::text),
-      max_attempts => ${PASSWORD_LINK_JOB_MAX_ATTEMPTS}::int)
-  `.execute(deps.db);
+  await enqueueJob(deps.db, jobs.mailPasswordReset, { email: normalised, address: clientAddress });
   return { expires_in: PASSWORD_LINK_TTL_SECONDS.password_reset };
 }
 
@@ -67,12 +62,11 @@ export async function enqueueInvitation(
   trx: Kysely<Database>,
   invitation: { userId: string; tenantId: string; invitedBy: string },
 ): Promise<void> {
-  await sql`
-    SELECT graphile_worker.add_job(${passwordLinkJobs.invitation},
-      json_build_object('user_id', ${invitation.userId}::uuid, 'tenant_id', ${invitation.tenantId}::uuid,
-        'invited_by', ${invitation.invitedBy}::uuid),
-      max_attempts => ${PASSWORD_LINK_JOB_MAX_ATTEMPTS}::int)
-  `.execute(trx);
+  await enqueueJob(trx, jobs.mailInvitation, {
+    user_id: invitation.userId,
+    tenant_id: invitation.tenantId,
+    invited_by: invitation.invitedBy,
+  });
 }
 
 export interface PasswordSet {

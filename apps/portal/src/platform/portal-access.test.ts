@@ -37,8 +37,15 @@ const put = (body: unknown, headers: Record<string, string>) =>
 const asOperator = () => session(operatorToken, OPERATOR);
 
 async function queuedJobs() {
-  const { rows } = await sql<{ task_identifier: string; key: string | null; max_attempts: number }>`
-    SELECT task_identifier, key, max_attempts FROM graphile_worker.jobs`.execute(portal.tdb.db);
+  const { rows } = await sql<{
+    task_identifier: string;
+    key: string | null;
+    max_attempts: number;
+    queue_name: string | null;
+  }>`
+    SELECT task_identifier, key, max_attempts, queue_name FROM graphile_worker.jobs`.execute(
+    portal.tdb.db,
+  );
   return rows;
 }
 
@@ -74,8 +81,10 @@ describe('Settings → Portal access, as the platform operator', () => {
     expect(res.body).toMatchObject({ sync_url: url, enabled: true });
     expect(new Date(res.body.updated_at).getTime()).toBeGreaterThan(before.updated_at.getTime());
     expect((await storedRow()).sync_url).toBe(url);
+    // As the worker's schedule queues it (jobs.erpSync): in the erp_sync queue, so a push
+    // asked for here never runs beside a scheduled one.
     expect(await queuedJobs()).toEqual([
-      { task_identifier: 'erp_sync', key: 'erp_sync', max_attempts: 3 },
+      { task_identifier: 'erp_sync', key: 'erp_sync', max_attempts: 3, queue_name: 'erp_sync' },
     ]);
     expect((await get(asOperator())).body).toEqual(res.body);
   });

@@ -1,11 +1,17 @@
 import {
   ApiError,
-  ERP_SYNC_JOB,
+  jobs,
   type PortalAccessSchema,
   SyncCountsSchema,
   type UpdatePortalAccessBody,
 } from '@erp/contract';
-import { type Database, type Kysely, type PortalAccessTable, type Selectable, sql } from '@erp/db';
+import {
+  type Database,
+  enqueueJob,
+  type Kysely,
+  type PortalAccessTable,
+  type Selectable,
+} from '@erp/db';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
 import { type Caller, tenantOf } from '../http/context';
@@ -57,9 +63,7 @@ export async function updatePortalAccess(
       .executeTakeFirstOrThrow();
     // The job key keeps one pending push however many saves come in; the worker reads the
     // row when it runs, so the push it makes uses the settings as they are then.
-    await sql`SELECT graphile_worker.add_job(${ERP_SYNC_JOB}, '{}'::json, job_key => ${ERP_SYNC_JOB}, max_attempts => 3)`.execute(
-      trx,
-    );
+    await enqueueJob(trx, jobs.erpSync, {});
     return toPortalAccess(row);
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_DELIVER, WEBHOOK_FANOUT } from '@erp/webhooks';
+import { jobs } from '@erp/contract';
+import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal } from '../../test/harness';
 import {
@@ -35,7 +36,7 @@ const post = (path: string, body?: unknown, headers: Headers = world.admin) =>
     })
     .then(portal.json);
 const deliverJobs = async (deliveryId: string) =>
-  (await queuedJobs(portal.tdb.db, WEBHOOK_DELIVER)).filter(
+  (await queuedJobs(portal.tdb.db, jobs.webhookDeliver.name)).filter(
     (j) => j.key === `webhook_delivery:${deliveryId}`,
   );
 const deliveryRow = (id: string) =>
@@ -73,13 +74,22 @@ describe('test deliveries', () => {
     });
     expect(await deliverJobs(res.body.id)).toEqual([
       expect.objectContaining({
-        task_identifier: WEBHOOK_DELIVER,
+        task_identifier: jobs.webhookDeliver.name,
         payload: { delivery_id: res.body.id, attempt: 1, manual: true },
       }),
     ]);
-    // A test event is delivered to this subscription only: it is never fanned out.
-    const fanouts = await queuedJobs(portal.tdb.db, WEBHOOK_FANOUT);
-    expect(fanouts.filter((j) => j.payload.event_id === res.body.event_id)).toEqual([]);
+    // A test event is delivered to this subscription only: it is never numbered, so never
+    // reaches the outbox's cursors (they follow the sequence), and has this one delivery.
+    await sql`SELECT assign_event_sequences()`.execute(portal.tdb.db);
+    const numbered = (await eventsOf(portal.tdb.db, world.tenant.id)).find(
+      (e) => e.id === res.body.event_id,
+    );
+    expect(numbered?.sequence).toBeNull();
+    const { rows: forEvent } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_id = ${res.body.event_id}`.execute(
+      portal.tdb.db,
+    );
+    expect(forEvent[0]!.n).toBe(1);
     expect((await get(`${HOOKS}/${sub.id}/deliveries/${res.body.id}`)).body).toMatchObject({
       ...res.body,
       attempt_log: [],

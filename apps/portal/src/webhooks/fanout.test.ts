@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue } from '@erp/contract';
-import { WEBHOOK_FANOUT } from '@erp/webhooks';
+import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
@@ -15,9 +15,10 @@ import {
 import { sampleBody } from '../seed';
 
 /**
- * The fan-out trigger seen from the portal: a business write records its event, and the
- * event enqueues one `webhook_fanout` job in the same transaction when an enabled
- * subscription of the tenant wants it.
+ * The webhook outbox seen from the portal: a business write records its event and nothing
+ * else (no job, no NOTIFY while no worker sleeps); the tenant's cursor, opened by its first
+ * subscription, is what the worker follows once the event is numbered (the worker's tests
+ * cover what it then delivers).
  */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 beforeAll(async () => {
@@ -28,35 +29,47 @@ afterAll(() => portal.tdb.close());
 const byName = new Map(catalogue.map((r) => [r.name, r]));
 const resource = (name: string) => byName.get(name)!;
 
-/** Fan-out jobs naming one of the tenant's events, with the event's type. */
-async function fanoutJobsOf(tenantId: string) {
-  const events = new Map((await eventsOf(portal.tdb.db, tenantId)).map((e) => [e.id, e.type]));
-  return (await queuedJobs(portal.tdb.db, WEBHOOK_FANOUT))
-    .filter((j) => events.has(j.payload.event_id as string))
-    .map((j) => ({ event_id: j.payload.event_id, type: events.get(j.payload.event_id as string) }));
+/** The tenant's outbox cursor after numbering what committed (as the worker's poll does); null: none. */
+async function cursorOf(tenantId: string) {
+  const { rows } = await sql<{ fanned_through: string; numbered_through: string }>`
+    SELECT fanned_through, numbered_through FROM webhook_cursors WHERE tenant_id = ${tenantId}`.execute(
+    portal.tdb.db,
+  );
+  return rows[0]
+    ? { fanned: Number(rows[0].fanned_through), numbered: Number(rows[0].numbered_through) }
+    : null;
 }
+const number = () => sql`SELECT assign_event_sequences()`.execute(portal.tdb.db);
 
 const createLead = (headers: Record<string, string>, n = 0) =>
   portal
     .post('/api/v1/leads', sampleBody(resource('lead'), n, new Map()), headers)
     .then(portal.json);
 
-describe('the webhook fan-out trigger', () => {
-  it('enqueues exactly one job per wanted event, naming it (session write)', async () => {
+describe('the webhook outbox, from the portal', () => {
+  it('a write enqueues no job: its event, once numbered, is behind the cursor its tenant’s first subscription opened', async () => {
     const world = await webhookWorld(portal);
+    expect((await createLead(world.admin, 0)).status).toBe(201);
+    await number();
+    expect(await cursorOf(world.tenant.id)).toBeNull(); // no subscription: nothing to follow
     await subscribe(portal, world.admin, { events: ['lead.created'] });
     await subscribe(portal, world.admin, { events: ['lead.created', 'quote.created'] });
-    const lead = await createLead(world.admin);
+    // Opened at the tenant's last number: the lead recorded before it is not its to deliver.
+    expect(await cursorOf(world.tenant.id)).toEqual({ fanned: 1, numbered: 1 });
+    const before = await queuedJobs(portal.tdb.db);
+    const lead = await createLead(world.admin, 1);
     expect(lead.status).toBe(201);
+    expect(await queuedJobs(portal.tdb.db)).toEqual(before);
+    await number();
+    expect(await cursorOf(world.tenant.id)).toEqual({ fanned: 1, numbered: 2 });
     const events = await eventsOf(portal.tdb.db, world.tenant.id);
-    expect(events.map((e) => [e.type, e.resource_id])).toEqual([['lead.created', lead.body.id]]);
-    const jobs = await queuedJobs(portal.tdb.db, WEBHOOK_FANOUT);
-    expect(jobs.filter((j) => j.payload.event_id === events[0]!.id)).toEqual([
-      expect.objectContaining({ payload: { event_id: events[0]!.id } }),
+    expect(events.map((e) => [e.type, e.resource_id, Number(e.sequence)])).toEqual([
+      ['lead.created', expect.any(String), 1],
+      ['lead.created', lead.body.id, 2],
     ]);
   });
 
-  it('enqueues for API-key writes and status changes too', async () => {
+  it('API-key writes and status changes are events of the outbox too, in commit order', async () => {
     const world = await webhookWorld(portal);
     await subscribe(portal, world.admin, {
       events: ['sales_order.created', 'sales_order.status_changed'],
@@ -67,6 +80,8 @@ describe('the webhook fan-out trigger', () => {
       world.admin,
       1,
     );
+    await number();
+    const start = (await cursorOf(world.tenant.id))!;
     const order = await portal
       .post('/api/v1/sales-orders', sampleBody(resource('sales_order'), 0, refs), world.hooksKey)
       .then(portal.json);
@@ -75,42 +90,21 @@ describe('the webhook fan-out trigger', () => {
       .post(`/api/v1/sales-orders/${order.body.id}/confirm`, {}, world.hooksKey)
       .then(portal.json);
     expect(confirmed.status).toBe(200);
-    expect((await fanoutJobsOf(world.tenant.id)).map((j) => j.type)).toEqual([
+    await number();
+    expect(await cursorOf(world.tenant.id)).toEqual({
+      fanned: start.fanned,
+      numbered: start.numbered + 2,
+    });
+    const behind = (await eventsOf(portal.tdb.db, world.tenant.id))
+      .filter((e) => Number(e.sequence) > start.numbered)
+      .sort((a, b) => Number(a.sequence) - Number(b.sequence));
+    expect(behind.map((e) => e.type)).toEqual([
       'sales_order.created',
       'sales_order.status_changed',
     ]);
   });
 
-  it('enqueues nothing for a disabled subscription or an event nobody wants', async () => {
-    const world = await webhookWorld(portal);
-    await subscribe(portal, world.admin, { events: ['lead.created'], enabled: false });
-    await subscribe(portal, world.admin, { events: ['quote.created'] });
-    expect((await createLead(world.admin)).status).toBe(201);
-    expect((await eventsOf(portal.tdb.db, world.tenant.id)).map((e) => e.type)).toEqual([
-      'lead.created',
-    ]);
-    expect(await fanoutJobsOf(world.tenant.id)).toEqual([]);
-  });
-
-  it('stops enqueueing once the subscription is disabled, and resumes when enabled', async () => {
-    const world = await webhookWorld(portal);
-    const created = await subscribe(portal, world.admin, { events: ['lead.created'] });
-    const patch = (enabled: boolean) =>
-      portal.request(`${HOOKS}/${created.id}`, {
-        method: 'PATCH',
-        headers: { ...world.admin, 'content-type': 'application/json' },
-        body: JSON.stringify({ enabled }),
-      });
-    await patch(false);
-    await createLead(world.admin, 1);
-    await patch(true);
-    await createLead(world.admin, 2);
-    const events = await eventsOf(portal.tdb.db, world.tenant.id);
-    expect(events).toHaveLength(2);
-    expect((await fanoutJobsOf(world.tenant.id)).map((j) => j.event_id)).toEqual([events[1]!.id]);
-  });
-
-  it('leaves neither event nor job when the write fails', async () => {
+  it('a write that fails leaves no event: the cursor does not move', async () => {
     const world = await webhookWorld(portal);
     await subscribe(portal, world.admin, { events: ['sales_order.created'] });
     const refs = await populate(
@@ -119,6 +113,8 @@ describe('the webhook fan-out trigger', () => {
       world.admin,
       1,
     );
+    await number();
+    const start = await cursorOf(world.tenant.id);
     const body = {
       ...sampleBody(resource('sales_order'), 0, refs),
       customer_id: randomUUID(), // no such customer in this tenant
@@ -128,14 +124,22 @@ describe('the webhook fan-out trigger', () => {
     expect(res.body.code).toBe('requete_invalide');
     const events = await eventsOf(portal.tdb.db, world.tenant.id);
     expect(events.filter((e) => e.resource === 'sales_order')).toEqual([]);
-    expect(await fanoutJobsOf(world.tenant.id)).toEqual([]);
+    await number();
+    expect(await cursorOf(world.tenant.id)).toEqual(start);
   });
 
-  it('ignores another tenant’s subscriptions', async () => {
+  it('another tenant’s subscriptions open no cursor for this one; deleting the last one closes it', async () => {
     const world = await webhookWorld(portal);
     const other = await webhookWorld(portal);
-    await subscribe(portal, other.admin, { events: ['lead.created'] });
+    const sub = await subscribe(portal, other.admin, { events: ['lead.created'] });
     expect((await createLead(world.admin)).status).toBe(201);
-    expect(await fanoutJobsOf(world.tenant.id)).toEqual([]);
+    expect(await cursorOf(world.tenant.id)).toBeNull();
+    expect(await cursorOf(other.tenant.id)).not.toBeNull();
+    const deleted = await portal.request(`${HOOKS}/${sub.id}`, {
+      method: 'DELETE',
+      headers: other.admin,
+    });
+    expect(deleted.status).toBe(204);
+    expect(await cursorOf(other.tenant.id)).toBeNull();
   });
 });

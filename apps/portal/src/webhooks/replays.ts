@@ -1,5 +1,5 @@
-import { ApiError, RECOVER_MAX_DAYS, WEBHOOK_TEST_EVENT } from '@erp/contract';
-import { enqueueDeliveries } from '@erp/webhooks';
+import { ApiError, jobs, RECOVER_MAX_DAYS, WEBHOOK_TEST_EVENT } from '@erp/contract';
+import { enqueueJob, enqueueJobs } from '@erp/db';
 import type pg from 'pg';
 import type { Deps } from '../deps';
 import {
@@ -70,7 +70,11 @@ export async function sendTestDelivery(deps: Deps, tenantId: string, subscriptio
       [tenantId, subscriptionId, WEBHOOK_TEST_EVENT, url, deps.now()],
     );
     const delivery = rows[0]!;
-    await enqueueDeliveries(client, [{ deliveryId: delivery.id, attempt: 1, manual: true }]);
+    await enqueueJob(client, jobs.webhookDeliver, {
+      delivery_id: delivery.id,
+      attempt: 1,
+      manual: true,
+    });
     return presentDelivery(delivery);
   });
 }
@@ -92,7 +96,11 @@ export async function retryDelivery(
     );
     const delivery = rows[0];
     if (!delivery) throw deliveryNotFound(deliveryId);
-    await enqueueDeliveries(client, [{ deliveryId, attempt: delivery.attempts + 1, manual: true }]);
+    await enqueueJob(client, jobs.webhookDeliver, {
+      delivery_id: deliveryId,
+      attempt: delivery.attempts + 1,
+      manual: true,
+    });
     return presentDelivery(delivery);
   });
 }
@@ -141,9 +149,10 @@ export async function recoverDeliveries(
        RETURNING id, attempts`,
       [tenantId, subscriptionId, from, now],
     );
-    await enqueueDeliveries(
+    await enqueueJobs(
       client,
-      rows.map((r) => ({ deliveryId: r.id, attempt: r.attempts + 1, manual: true })),
+      jobs.webhookDeliver,
+      rows.map((r) => ({ payload: { delivery_id: r.id, attempt: r.attempts + 1, manual: true } })),
     );
     return { recovered: rows.length };
   });

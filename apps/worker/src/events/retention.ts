@@ -1,10 +1,8 @@
 import { EVENT_RETENTION_DAYS } from '@erp/contract';
 import type { Logger } from '@erp/logger';
-import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 
-/** The scheduled task's name and schedule: hourly, off the hour. */
-export const EVENT_RETENTION_JOB = 'events_retention';
+/** The retention job's schedule: hourly, off the hour. */
 export const EVENT_RETENTION_SCHEDULE = '41 * * * *';
 /** Events deleted per statement: short transactions, whatever the backlog. */
 const BATCH = 5_000;
@@ -38,24 +36,22 @@ const DELETE_EXPIRED = {
 };
 
 /** Deletes the events older than the retention (SPEC §12: at least 30 days), batch by batch. */
-export function eventRetentionTask(deps: {
+export async function deleteExpiredEvents(deps: {
   pool: pg.Pool;
   logger: Logger;
   now: () => Date;
   retentionDays?: number;
-}): Task {
-  return async function deleteExpiredEvents() {
-    const days = deps.retentionDays ?? EVENT_RETENTION_DAYS;
-    const cutoff = new Date(deps.now().getTime() - days * 86_400_000);
-    let total = 0;
-    for (;;) {
-      const { rows } = await deps.pool.query<{ deleted: number }>({
-        ...DELETE_EXPIRED,
-        values: [cutoff, BATCH],
-      });
-      total += rows[0]!.deleted;
-      if (rows[0]!.deleted < BATCH) break;
-    }
-    if (total > 0) deps.logger.info('expired events deleted', { count: total, before: cutoff });
-  };
+}): Promise<void> {
+  const days = deps.retentionDays ?? EVENT_RETENTION_DAYS;
+  const cutoff = new Date(deps.now().getTime() - days * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const { rows } = await deps.pool.query<{ deleted: number }>({
+      ...DELETE_EXPIRED,
+      values: [cutoff, BATCH],
+    });
+    total += rows[0]!.deleted;
+    if (rows[0]!.deleted < BATCH) break;
+  }
+  if (total > 0) deps.logger.info('expired events deleted', { count: total, before: cutoff });
 }

@@ -2,10 +2,12 @@ import {
   type ErpSyncPush,
   ErpSyncPushSchema,
   ErpSyncResultSchema,
+  type JobPayload,
+  type jobs,
   MODULES,
   toModules,
 } from '@erp/contract';
-import type { Task } from 'graphile-worker';
+import type { JobHelpers } from 'graphile-worker';
 import type pg from 'pg';
 import { type LandingDeps, shorten } from './deps';
 import { OutboundError } from './outbound';
@@ -31,9 +33,12 @@ const STARTUP_RETRY_MS = 500;
  * first waits for landing to listen: worker and landing start together, and a connection
  * refused then is the normal order of things, not a failure.
  */
-export function erpSyncTask(deps: LandingDeps): Task {
-  return async function erpSync(payload, helpers) {
-    const startup = (payload as { startup?: unknown } | null)?.startup === true;
+export function erpSyncHandler(deps: LandingDeps) {
+  return async function erpSync(
+    payload: JobPayload<typeof jobs.erpSync>,
+    helpers: Pick<JobHelpers, 'abortSignal'>,
+  ) {
+    const startup = payload.startup === true;
     const access = await readAccess(deps.pool);
     if (!access.enabled) {
       await recordSync(deps.pool, { status: 'skipped', target: null, error: 'sync disabled' });

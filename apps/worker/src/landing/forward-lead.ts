@@ -1,5 +1,4 @@
-import { ForwardLeadPayloadSchema, PlatformLeadBodySchema } from '@erp/contract';
-import type { Task } from 'graphile-worker';
+import { type JobPayload, type jobs, PlatformLeadBodySchema } from '@erp/contract';
 import type { LandingDeps } from './deps';
 import {
   describeAnswer,
@@ -26,9 +25,8 @@ interface LeadRow {
  * Forwards one contact or demo request to the portal (`/api/v1/internal/leads`, a no-op on a
  * replay of the same id). A lead already forwarded is not sent again.
  */
-export function forwardLeadTask(deps: LandingDeps): Task {
-  return async function forwardLead(payload) {
-    const { lead_id } = ForwardLeadPayloadSchema.parse(payload);
+export function forwardLeadHandler(deps: LandingDeps) {
+  return async function forwardLead({ lead_id }: JobPayload<typeof jobs.forwardLead>) {
     const { rows } = await deps.pool.query<LeadRow>(
       `SELECT id, kind, name, email, company, phone, message, details, created_at, forwarded_at
        FROM landing.leads WHERE id = $1`,

@@ -1,9 +1,9 @@
 import {
-  ForwardPaymentEventPayloadSchema,
+  type JobPayload,
+  type jobs,
   type SubscriptionChange,
   SubscriptionChangeSchema,
 } from '@erp/contract';
-import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import type { LandingDeps } from './deps';
 import {
@@ -32,9 +32,8 @@ interface EventKey {
  * (a first purchase), then the subscription. Passing troubles throw (graphile-worker retries);
  * answers that will never change mark the event `ignored` with the reason.
  */
-export function forwardPaymentEventTask(deps: LandingDeps): Task {
-  return async function forwardPaymentEvent(payload) {
-    const key = ForwardPaymentEventPayloadSchema.parse(payload);
+export function forwardPaymentEventHandler(deps: LandingDeps) {
+  return async function forwardPaymentEvent(key: JobPayload<typeof jobs.forwardPaymentEvent>) {
     const { rows } = await deps.pool.query<{ outcome: string; change: unknown }>(
       'SELECT outcome, change FROM landing.provider_events WHERE provider = $1 AND event_key = $2',
       [key.provider, key.event_key],

@@ -1,54 +1,37 @@
-import { ERP_SYNC_JOB, landingJobs } from '@erp/contract';
-import { type ParsedCronItem, parseCronItems, type Runner, type TaskList } from 'graphile-worker';
+import { jobs } from '@erp/contract';
+import { enqueueJob } from '@erp/db';
+import type { ParsedCronItem } from 'graphile-worker';
+import type pg from 'pg';
+import { cronItemsFor, type JobHandlers } from '../runtime/jobs';
 import type { LandingDeps } from './deps';
-import { erpSyncTask } from './erp-sync';
-import { forwardLeadTask } from './forward-lead';
-import { forwardPaymentEventTask } from './forward-payment-event';
-import {
-  PURGE_ONBOARDINGS_JOB,
-  PURGE_ONBOARDINGS_SCHEDULE,
-  purgeOnboardingsTask,
-} from './purge-onboardings';
+import { erpSyncHandler } from './erp-sync';
+import { forwardLeadHandler } from './forward-lead';
+import { forwardPaymentEventHandler } from './forward-payment-event';
+import { PURGE_ONBOARDINGS_SCHEDULE, purgeOnboardingsHandler } from './purge-onboardings';
 
 export type { LandingDeps } from './deps';
 export { createOutbound, type Outbound } from './outbound';
 
-/**
- * One pending push at a time (the job key: a tick replaces a push still waiting for its retry),
- * run one at a time across workers (the queue), 3 attempts with graphile-worker's backoff.
- */
-const ERP_SYNC_JOB_SPEC = {
-  maxAttempts: 3,
-  jobKey: ERP_SYNC_JOB,
-  jobKeyMode: 'replace',
-  queueName: ERP_SYNC_JOB,
-} as const;
-
-/** The landing tasks, by the names landing (and the crontab) enqueue them with. */
-export function landingTasks(deps: LandingDeps): TaskList {
+/** The landing jobs' handlers. */
+export function landingHandlers(
+  deps: LandingDeps,
+): Pick<JobHandlers, 'erpSync' | 'forwardPaymentEvent' | 'forwardLead' | 'purgeOnboardings'> {
   return {
-    [ERP_SYNC_JOB]: erpSyncTask(deps),
-    [landingJobs.forwardPaymentEvent]: forwardPaymentEventTask(deps),
-    [landingJobs.forwardLead]: forwardLeadTask(deps),
-    [PURGE_ONBOARDINGS_JOB]: purgeOnboardingsTask(deps),
+    erpSync: erpSyncHandler(deps),
+    forwardPaymentEvent: forwardPaymentEventHandler(deps),
+    forwardLead: forwardLeadHandler(deps),
+    purgeOnboardings: purgeOnboardingsHandler(deps),
   };
 }
 
-/** The scheduled tasks: the push (`<interval> erp_sync ?max=3&jobKey=erp_sync&jobKeyMode=replace&queue=erp_sync`) and the hourly purge of unclaimed first passwords. */
+/**
+ * The scheduled tasks, with their jobs' options: the push every `interval` (one pending at a
+ * time, run one at a time across workers) and the hourly purge of unclaimed first passwords.
+ */
 export function landingCronItems(interval: string): ParsedCronItem[] {
-  return parseCronItems([
-    {
-      task: ERP_SYNC_JOB,
-      match: interval,
-      identifier: ERP_SYNC_JOB,
-      options: { ...ERP_SYNC_JOB_SPEC, backfillPeriod: 0 },
-    },
-    {
-      task: PURGE_ONBOARDINGS_JOB,
-      match: PURGE_ONBOARDINGS_SCHEDULE,
-      identifier: PURGE_ONBOARDINGS_JOB,
-      options: { maxAttempts: 3, jobKey: PURGE_ONBOARDINGS_JOB, backfillPeriod: 0 },
-    },
+  return cronItemsFor([
+    { job: jobs.erpSync, match: interval },
+    { job: jobs.purgeOnboardings, match: PURGE_ONBOARDINGS_SCHEDULE },
   ]);
 }
 
@@ -56,6 +39,6 @@ export function landingCronItems(interval: string): ParsedCronItem[] {
  * A push right at start-up, so landing has data without waiting for the first tick. It waits
  * for landing to listen first (`startup`): the two usually start together.
  */
-export async function enqueueStartupSync(runner: Runner): Promise<void> {
-  await runner.addJob(ERP_SYNC_JOB, { startup: true }, ERP_SYNC_JOB_SPEC);
+export async function enqueueStartupSync(pool: pg.Pool): Promise<void> {
+  await enqueueJob(pool, jobs.erpSync, { startup: true });
 }

@@ -1,2 +1,2 @@
 export { createMailer, type Mailer, type OutgoingMail } from './mailer';
-export { type PasswordLinkDeps, passwordLinkTasks } from './password-links';
+export { type PasswordLinkDeps, passwordLinkHandlers } from './password-links';

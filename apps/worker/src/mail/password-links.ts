@@ -2,16 +2,12 @@ import {
   type AuditAction,
   generatePasswordLinkToken,
   hashPasswordLinkToken,
-  InvitationMailPayloadSchema,
   PASSWORD_LINK_TTL_SECONDS,
   type PasswordLinkPurpose,
-  PasswordResetMailPayloadSchema,
-  passwordLinkJobs,
 } from '@erp/contract';
 import type { Logger } from '@erp/logger';
-
-import type { TaskList } from 'graphile-worker';
 import type pg from 'pg';
+import type { JobHandlers } from '../runtime/jobs';
 import type { Mailer } from './mailer';
 import { invitationMail, passwordResetMail } from './templates';
 
@@ -31,10 +27,11 @@ export interface PasswordLinkDeps {
  * hash is stored), so the token exists in this process and the message only. A job that fails
  * to send is retried by graphile-worker and mints a new token; the unsent one is never known.
  */
-export function passwordLinkTasks(deps: PasswordLinkDeps): TaskList {
+export function passwordLinkHandlers(
+  deps: PasswordLinkDeps,
+): Pick<JobHandlers, 'mailPasswordReset' | 'mailInvitation'> {
   return {
-    [passwordLinkJobs.passwordReset]: async function mailPasswordReset(payload, helpers) {
-      const { email, address } = PasswordResetMailPayloadSchema.parse(payload);
+    async mailPasswordReset({ email, address }, helpers) {
       const { rows } = await deps.pool.query<{ id: string; email: string; name: string }>(
         'SELECT id, email, name FROM users WHERE lower(email) = lower($1)',
         [email],
@@ -62,8 +59,7 @@ export function passwordLinkTasks(deps: PasswordLinkDeps): TaskList {
       });
     },
 
-    [passwordLinkJobs.invitation]: async function mailInvitation(payload) {
-      const invitation = InvitationMailPayloadSchema.parse(payload);
+    async mailInvitation(invitation) {
       const { rows } = await deps.pool.query<{
         id: string;
         email: string;

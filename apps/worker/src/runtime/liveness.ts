@@ -12,6 +12,8 @@ export interface LivenessOptions {
 }
 
 export interface Liveness {
+  /** This process's id in `worker_heartbeats` (webhook claims are held under it). */
+  processId: string;
   /** Beats now (once the pool's ids are known), resolving when written. */
   beat(): Promise<void>;
   /** When this process last wrote its heartbeat (the liveness signal). */
@@ -29,7 +31,8 @@ export interface Liveness {
  */
 export function startLiveness(options: LivenessOptions): Liveness {
   const processId = randomUUID();
-  const lockerIds = new Set<string>();
+  // The process itself beats too, before graphile-worker has created any locker id.
+  const lockerIds = new Set<string>([processId]);
   options.events.on('pool:create', ({ workerPool }) => lockerIds.add(workerPool.id));
   options.events.on('worker:create', ({ worker }) => lockerIds.add(worker.workerId));
   let last: Date | null = null;
@@ -66,6 +69,7 @@ export function startLiveness(options: LivenessOptions): Liveness {
   timer.unref();
 
   return {
+    processId,
     beat: () => {
       tick();
       return running;

@@ -57,20 +57,40 @@ export function signingSecrets(target: DeliveryTarget, box: SecretBox, now: Date
   return secrets;
 }
 
+export interface AttemptOptions {
+  /** A replay a user asked for. */
+  manual?: boolean;
+  /** The claims these deliveries answer, released by the statement that records them. */
+  claimIds?: readonly string[];
+  /** Called as each attempt ends (before the record). */
+  onAttempted?: () => void;
+}
+
 /**
  * Makes one attempt of each delivery, all at once, then records every result in one statement
- * (attempt log, delivery status, next attempt enqueued). A crash before the record leaves the
- * job to run again: delivery is at least once.
+ * (attempt log, delivery status, next attempt enqueued, claims released). A crash before the
+ * record leaves the claim (or the job) to be taken up again: delivery is at least once.
  */
 export async function attemptDeliveries(
   deps: DeliveryDeps,
   targets: readonly DeliveryTarget[],
-  manual = false,
+  options: AttemptOptions = {},
 ): Promise<void> {
-  if (targets.length === 0) return;
-  const records = await Promise.all(
+  const records = await attemptAll(deps, targets, options);
+  await deps.store.record(records, options.claimIds);
+}
+
+/** One attempt of each delivery, all at once: what each came to, to record. */
+export function attemptAll(
+  deps: DeliveryDeps,
+  targets: readonly DeliveryTarget[],
+  options: Omit<AttemptOptions, 'claimIds'> = {},
+): Promise<AttemptRecord[]> {
+  const manual = options.manual ?? false;
+  return Promise.all(
     targets.map(async (target): Promise<AttemptRecord> => {
       const { startedAt, result } = await attemptOne(deps, target);
+      options.onAttempted?.();
       return {
         deliveryId: target.delivery_id,
         manual,
@@ -83,11 +103,27 @@ export async function attemptDeliveries(
       };
     }),
   );
-  await deps.store.record(records);
 }
 
-async function attemptOne(deps: DeliveryDeps, target: DeliveryTarget) {
+/** One attempt; what fails before the request (a secret that cannot be opened) is a failed attempt too. */
+async function attemptOne(
+  deps: DeliveryDeps,
+  target: DeliveryTarget,
+): Promise<{ startedAt: Date; result: SendResult }> {
   const startedAt = deps.now();
+  try {
+    return await sendOne(deps, target, startedAt);
+  } catch (error) {
+    deps.logger.error('webhook attempt not made', {
+      delivery_id: target.delivery_id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    const result = { status: null, durationMs: 0, excerpt: null, retryAfter: null };
+    return { startedAt, result: { ...result, error: 'internal error: the request was not sent' } };
+  }
+}
+
+async function sendOne(deps: DeliveryDeps, target: DeliveryTarget, startedAt: Date) {
   const body = deliveryBody(target);
   // A fresh timestamp and signature on every attempt, replays included.
   const headers = deliveryHeaders({

@@ -11,42 +11,131 @@ const TARGET_COLUMNS = `
   s.secret_sealed, s.previous_secret_sealed, s.previous_secret_expires_at`;
 
 /**
- * Numbers the events committed so far (per tenant, `assign_event_sequences`) and names those of
- * $1 still without a number: their fan-out waits, a delivery never leaves without it.
+ * The drain's poll: numbers the events committed so far (unless another session is numbering
+ * them now), then says whether some tenant has numbered events not yet fanned out, or some
+ * claim belongs to a process whose heartbeat stopped.
  */
-export const AWAIT_SEQUENCES = named(
-  'webhook_await_sequences',
-  'SELECT id FROM events_awaiting_sequence($1::uuid[]) AS id',
+export const OUTBOX_READY = named(
+  'webhook_outbox_ready',
+  'SELECT behind, orphaned FROM webhook_outbox_ready()',
 );
 
 /**
- * Fan-out of a batch of events (those numbered already): one delivery per matching enabled subscription (the unique
- * (event, subscription) pair makes a re-run create none twice), returned with every delivery
- * of these events still waiting for its first attempt (a re-run after a crash finds those too).
+ * Arms the wake-up for $1 ms, or disarms it ($1 null): while armed, a write of events NOTIFYs
+ * `webhook_outbox` (the `events_webhook_wake` trigger). A sleeping worker renews the lease at
+ * each of its polls, one that drains disarms it: under load writers pay no NOTIFY (notifying
+ * commits serialise), and without a live worker the lease runs out. Unlogged: after a crash the
+ * row is written again.
  */
-export const FANOUT = named(
-  'webhook_fanout',
+export const SET_WAKE = named(
+  'webhook_set_wake',
+  `INSERT INTO webhook_outbox_wake (armed_until) VALUES (now() + $1 * interval '1 millisecond')
+   ON CONFLICT (one) DO UPDATE SET armed_until = excluded.armed_until`,
+);
+
+/**
+ * Claims a batch from the outbox, in one statement: the cursors of up to $4 tenants with
+ * numbered events not yet fanned out (the one served longest ago first; a cursor another worker
+ * holds is skipped), from each its next events in sequence order, as many as keep its
+ * deliveries near $2 (at most $3 events), then one delivery per matching enabled subscription
+ * created before the event (UNIQUE (event, subscription): never twice), the cursors moved past
+ * them, and the deliveries claimed under the process id $1. Returned with event and secrets.
+ *
+ * A cursor moves to the last event read; past a range with no event left only up to the
+ * retention's mark (an event numbered after this statement's snapshot is never skipped).
+ * Always one row at least: `moved` counts the cursors moved (progress even when no event of
+ * the range is wanted), the other columns are null without deliveries.
+ */
+export const CLAIM_EVENTS = named(
+  'webhook_claim_events',
   `
-  WITH ev AS (SELECT * FROM events WHERE id = ANY ($1::uuid[]) AND sequence IS NOT NULL),
+  WITH c AS (
+    SELECT w.tenant_id, w.fanned_through, w.numbered_through
+    FROM webhook_cursors w
+    WHERE w.fanned_through < w.numbered_through
+    ORDER BY w.fanned_at
+    LIMIT $4
+    FOR UPDATE SKIP LOCKED
+  ),
+  budget AS (
+    SELECT c.*, greatest(1, least($3::int, $2::int / greatest(1, (
+      SELECT count(*) FROM webhook_subscriptions s WHERE s.tenant_id = c.tenant_id AND s.enabled))))::int AS take
+    FROM c
+  ),
+  ev AS (
+    SELECT e.* FROM budget b CROSS JOIN LATERAL (
+      SELECT * FROM events e
+      WHERE e.tenant_id = b.tenant_id AND e.sequence > b.fanned_through AND e.sequence <= b.numbered_through
+      ORDER BY e.sequence
+      LIMIT b.take
+    ) e
+  ),
+  moved AS (
+    UPDATE webhook_cursors w SET
+      fanned_through = greatest(m.top, CASE WHEN coalesce(m.n, 0) < b.take
+        THEN least(coalesce(q.purged_through, 0), b.numbered_through) END, b.fanned_through),
+      fanned_at = now()
+    FROM budget b
+    LEFT JOIN (SELECT tenant_id, count(*) AS n, max(sequence) AS top FROM ev GROUP BY tenant_id) m USING (tenant_id)
+    LEFT JOIN event_sequences q USING (tenant_id)
+    WHERE w.tenant_id = b.tenant_id
+    RETURNING w.tenant_id
+  ),
   created AS (
     INSERT INTO webhook_deliveries (tenant_id, subscription_id, event_id, event_type)
     SELECT ev.tenant_id, s.id, ev.id, ev.type
     FROM ev JOIN webhook_subscriptions s
       ON s.tenant_id = ev.tenant_id AND s.enabled AND ev.type = ANY (s.events)
-    ORDER BY ev.id, s.id
+      AND s.created_at <= coalesce(ev.recorded_at, ev.created_at)
+    ORDER BY ev.sequence, s.id
     ON CONFLICT (event_id, subscription_id) DO NOTHING
     RETURNING id, subscription_id, event_id
   ),
-  todo AS (
-    SELECT id, subscription_id, event_id FROM created
-    UNION ALL
-    SELECT d.id, d.subscription_id, d.event_id FROM webhook_deliveries d
-    WHERE d.event_id = ANY ($1::uuid[]) AND d.status = 'pending' AND d.attempts = 0
+  claim AS (
+    INSERT INTO webhook_claims (process_id, delivery_ids)
+    SELECT $1, array_agg(id) FROM created HAVING count(*) > 0
+    RETURNING id
+  ),
+  targets AS (
+    SELECT claim.id AS claim_id, created.id AS delivery_id, 0 AS attempts, 'pending' AS status, ${TARGET_COLUMNS}
+    FROM created
+    CROSS JOIN claim
+    JOIN webhook_subscriptions s ON s.id = created.subscription_id
+    JOIN ev ON ev.id = created.event_id
   )
-  SELECT todo.id AS delivery_id, 0 AS attempts, 'pending' AS status, ${TARGET_COLUMNS}
+  SELECT m.moved, t.* FROM (SELECT count(*)::int AS moved FROM moved) m LEFT JOIN targets t ON true`,
+);
+
+/**
+ * Takes over the claims of processes whose heartbeat stopped (at most $2; one another worker is
+ * taking over is skipped): their deliveries not attempted yet are claimed again under $1 and
+ * returned, with event and secrets, to be attempted now.
+ */
+export const TAKE_OVER_CLAIMS = named(
+  'webhook_take_over_claims',
+  `
+  WITH orphan AS (
+    SELECT c.id, c.delivery_ids FROM webhook_claims c
+    WHERE NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.process_id = c.process_id)
+    ORDER BY c.id
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+  ),
+  released AS (DELETE FROM webhook_claims c USING orphan o WHERE c.id = o.id),
+  todo AS (
+    SELECT d.id, d.subscription_id, d.event_id FROM webhook_deliveries d
+    WHERE d.id IN (SELECT unnest(delivery_ids) FROM orphan) AND d.status = 'pending' AND d.attempts = 0
+  ),
+  claim AS (
+    INSERT INTO webhook_claims (process_id, delivery_ids)
+    SELECT $1, array_agg(id) FROM todo HAVING count(*) > 0
+    RETURNING id
+  )
+  SELECT claim.id AS claim_id, todo.id AS delivery_id, 0 AS attempts, 'pending' AS status, ${TARGET_COLUMNS}
   FROM todo
+  CROSS JOIN claim
   JOIN webhook_subscriptions s ON s.id = todo.subscription_id
-  JOIN ev ON ev.id = todo.event_id`,
+  JOIN events ev ON ev.id = todo.event_id`,
 );
 
 /** One delivery, for a retry or a replay. */
@@ -62,8 +151,9 @@ export const LOAD_DELIVERY = named(
 
 /**
  * Records a batch of attempts in one statement: numbers each attempt from the delivery's
- * counter, writes the attempt log, moves the delivery on, keeps each subscription's health, and
- * enqueues the next attempts ($10–$12: task, max runs, job key prefix).
+ * counter, writes the attempt log, moves the delivery on, keeps each subscription's health,
+ * enqueues the next attempts ($10–$12: task, max runs, job key prefix) and releases the claims
+ * the attempts answer ($16).
  *
  * Health (SPEC §12): `failing_since` is when the current run of failed attempts began and
  * `consecutive_failures` counts the deliveries that ended `failed` in it; a successful attempt
@@ -150,6 +240,7 @@ export const RECORD_ATTEMPTS = named(
       updated_at = CASE WHEN j.disabled_reason IS NULL THEN s.updated_at ELSE now() END
     FROM judged j WHERE s.id = j.id
   ),
+  released AS (DELETE FROM webhook_claims WHERE id = ANY ($16::uuid[])),
   audited AS (
     INSERT INTO audit_log (tenant_id, action, target_type, target_id, details)
     SELECT j.tenant_id, $15::text, 'webhook_subscription', j.id, jsonb_build_object(

@@ -1,18 +1,21 @@
 import {
   type AuditAction,
+  jobs,
+  WEBHOOK_DELIVERY_KEY_PREFIX,
   WEBHOOK_DISABLE_FAILED_DELIVERIES,
   WEBHOOK_DISABLE_FAILING_DAYS,
 } from '@erp/contract';
-import { DELIVER_JOB_MAX_ATTEMPTS, deliveryJobKey, WEBHOOK_DELIVER } from '@erp/webhooks';
 import type pg from 'pg';
 import { createBatcher } from '../runtime/batcher';
 import type { DeliveryTarget } from './deliver';
 import {
   ABANDON_DELIVERY,
-  AWAIT_SEQUENCES,
-  FANOUT,
+  CLAIM_EVENTS,
   LOAD_DELIVERY,
+  OUTBOX_READY,
   RECORD_ATTEMPTS,
+  SET_WAKE,
+  TAKE_OVER_CLAIMS,
 } from './statements';
 
 const WEBHOOK_DISABLED_ACTION: AuditAction = 'webhook.disabled';
@@ -31,44 +34,97 @@ export interface AttemptRecord {
   delayMs: number | null;
 }
 
+/** Deliveries claimed by this process: attempted, then recorded with the claim's release. */
+export interface Claimed {
+  claimId: string;
+  targets: DeliveryTarget[];
+}
+
+/** How much one claim takes from the outbox. */
+export interface ClaimLimits {
+  /** Deliveries wanted, about (an event is never split: its fan-out may exceed it). */
+  deliveries: number;
+  /** Events per tenant at most. */
+  events: number;
+  /** Tenants at most. */
+  tenants: number;
+}
+
 /** The worker's reads and writes of the delivery tables. */
 export interface DeliveryStore {
+  /** Numbers what committed; says whether some tenant's events wait for their fan-out, and whether some claim is orphaned. */
+  ready(): Promise<{ behind: boolean; orphaned: boolean }>;
   /**
-   * Creates an event's deliveries and returns those awaiting their first attempt, once the
-   * event has its sequence; `null` while it has none yet (its fan-out must wait).
+   * Fans out the next events of the tenants that have some, claimed by `processId` (null when
+   * none of them is wanted); `moved` counts the cursors that moved (0: nothing to take).
    */
-  fanout(eventId: string): Promise<DeliveryTarget[] | null>;
+  claim(
+    processId: string,
+    limits: ClaimLimits,
+  ): Promise<{ moved: number; claimed: Claimed | null }>;
+  /** Claims again the unattempted deliveries of processes that stopped beating; null when none. */
+  takeOver(processId: string, claims: number): Promise<Claimed | null>;
+  /** Arms the NOTIFY of writes of events for `leaseMs`, or disarms it (null). */
+  setWake(leaseMs: number | null): Promise<void>;
   load(deliveryId: string): Promise<DeliveryTarget | undefined>;
-  record(attempts: readonly AttemptRecord[]): Promise<void>;
+  /** Records attempts and releases the claims they answer, in one statement. */
+  record(attempts: readonly AttemptRecord[], claimIds?: readonly string[]): Promise<void>;
   abandon(deliveryId: string): Promise<void>;
 }
 
+type ClaimedRow = DeliveryTarget & { claim_id: string | null };
+
+function claimed(rows: ClaimedRow[]): Claimed | null {
+  const first = rows[0];
+  if (!first?.claim_id) return null;
+  return { claimId: first.claim_id, targets: rows };
+}
+
 /**
- * The store on a pool. Fan-outs and records of concurrent jobs share statements: each is one
- * transaction, and a commit (a WAL flush) is the dearest part of a small write, so 20 jobs in
- * flight commit together instead of 20 times. Every job still waits for its own rows.
+ * The store on a pool. Records of concurrent batches share statements: each is one
+ * transaction, and a commit (a WAL flush) is the dearest part of a small write, so batches
+ * finishing together commit together. Every caller still waits for its own rows.
  */
 export function createDeliveryStore(pool: pg.Pool): DeliveryStore {
-  const fanout = createBatcher(async (eventIds: string[]) => {
-    const waiting = await pool.query<{ id: string }>({ ...AWAIT_SEQUENCES, values: [eventIds] });
-    const unnumbered = new Set(waiting.rows.map((r) => r.id));
-    const { rows } = await pool.query<DeliveryTarget>({ ...FANOUT, values: [eventIds] });
-    const byEvent = new Map<string, DeliveryTarget[]>(eventIds.map((id) => [id, []]));
-    for (const row of rows) byEvent.get(row.event_id)?.push(row);
-    return eventIds.map((id) => (unnumbered.has(id) ? null : (byEvent.get(id) ?? [])));
-  });
-  const record = createBatcher(async (batches: (readonly AttemptRecord[])[]) => {
-    await pool.query({ ...RECORD_ATTEMPTS, values: recordAttemptsValues(batches.flat()) });
+  type Recording = { attempts: readonly AttemptRecord[]; claimIds: readonly string[] };
+  const record = createBatcher(async (batches: Recording[]) => {
+    await pool.query({
+      ...RECORD_ATTEMPTS,
+      values: recordAttemptsValues(
+        batches.flatMap((b) => b.attempts),
+        batches.flatMap((b) => b.claimIds),
+      ),
+    });
     return batches.map(() => undefined);
   });
   return {
-    fanout,
+    async ready() {
+      const { rows } = await pool.query<{ behind: boolean; orphaned: boolean }>(OUTBOX_READY);
+      return rows[0]!;
+    },
+    async claim(processId, limits) {
+      const { rows } = await pool.query<ClaimedRow & { moved: number }>({
+        ...CLAIM_EVENTS,
+        values: [processId, limits.deliveries, limits.events, limits.tenants],
+      });
+      return { moved: rows[0]?.moved ?? 0, claimed: claimed(rows) };
+    },
+    async takeOver(processId, claims) {
+      const { rows } = await pool.query<ClaimedRow>({
+        ...TAKE_OVER_CLAIMS,
+        values: [processId, claims],
+      });
+      return claimed(rows);
+    },
+    async setWake(leaseMs) {
+      await pool.query({ ...SET_WAKE, values: [leaseMs] });
+    },
     async load(deliveryId) {
       const { rows } = await pool.query<DeliveryTarget>({ ...LOAD_DELIVERY, values: [deliveryId] });
       return rows[0];
     },
-    record: async (attempts) => {
-      if (attempts.length > 0) await record(attempts);
+    record: async (attempts, claimIds = []) => {
+      if (attempts.length > 0 || claimIds.length > 0) await record({ attempts, claimIds });
     },
     async abandon(deliveryId) {
       await pool.query({ ...ABANDON_DELIVERY, values: [deliveryId] });
@@ -77,7 +133,10 @@ export function createDeliveryStore(pool: pg.Pool): DeliveryStore {
 }
 
 /** RECORD_ATTEMPTS's parameters for these attempts (the bench's database cases send them too). */
-export function recordAttemptsValues(all: readonly AttemptRecord[]): unknown[] {
+export function recordAttemptsValues(
+  all: readonly AttemptRecord[],
+  claimIds: readonly string[] = [],
+): unknown[] {
   return [
     all.map((a) => a.deliveryId),
     all.map((a) => a.manual),
@@ -88,12 +147,14 @@ export function recordAttemptsValues(all: readonly AttemptRecord[]): unknown[] {
     all.map((a) => clean(a.error)),
     all.map((a) => a.outcome),
     all.map((a) => a.delayMs),
-    WEBHOOK_DELIVER,
-    DELIVER_JOB_MAX_ATTEMPTS,
-    deliveryJobKey(''),
+    // The retries' jobs, as `jobs.webhookDeliver` defines them (its key built in SQL).
+    jobs.webhookDeliver.name,
+    jobs.webhookDeliver.maxAttempts,
+    WEBHOOK_DELIVERY_KEY_PREFIX,
     WEBHOOK_DISABLE_FAILED_DELIVERIES,
     WEBHOOK_DISABLE_FAILING_DAYS * 86_400,
     WEBHOOK_DISABLED_ACTION,
+    claimIds,
   ];
 }
 

@@ -60,17 +60,7 @@ export const SubscriptionChangeSchema = z.object({
 });
 export type SubscriptionChange = z.infer<typeof SubscriptionChangeSchema>;
 
-/** Jobs landing enqueues (in the transaction that stores what they forward) and the worker runs. */
-export const landingJobs = {
-  /** Payload `{provider, event_key}`: forward `landing.provider_events.change` to the portal. */
-  forwardPaymentEvent: 'landing_forward_payment_event',
-  /** Payload `{lead_id}`: forward `landing.leads` row to `/api/v1/internal/leads`. */
-  forwardLead: 'landing_forward_lead',
-} as const;
-
-/** The worker's scheduled push (graphile-worker cron, `ERP_SYNC_INTERVAL`); also enqueued on demand. */
-export const ERP_SYNC_JOB = 'erp_sync';
-
+/** The payloads of the jobs landing enqueues (see `jobs` in ./jobs.ts). */
 export const ForwardPaymentEventPayloadSchema = z.object({
   provider: z.string().min(1).max(40),
   event_key: z.string().min(1).max(300),

@@ -7,17 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { UuidSchema } from '../schemas/common';
 
-/** Jobs the portal enqueues (in the transaction that decided them) and the worker runs. */
-export const passwordLinkJobs = {
-  /** Payload `{email, address}`: mail a reset link if an account uses that e-mail, else nothing. */
-  passwordReset: 'mail_password_reset',
-  /** Payload `{user_id, tenant_id, invited_by}`: mail an invitation to set a first password. */
-  invitation: 'mail_invitation',
-} as const;
-
-/** Runs of a mail job before graphile-worker gives up (about 1.5 h of its exponential backoff). */
-export const PASSWORD_LINK_JOB_MAX_ATTEMPTS = 8;
-
+/** The payloads of the mail jobs the portal enqueues (see `jobs` in ./jobs.ts). */
 export const PasswordResetMailPayloadSchema = z.object({
   email: z.string().min(1).max(254),
   /** Who asked, for the audit log (absent from jobs queued before it was recorded). */
