@@ -2,7 +2,9 @@ import { catalogue, type Resource } from '@erp/contract';
 import type pg from 'pg';
 // The portal's own engine (bench is a tool, not an app): the statement is the one it sends.
 import { type OrderTerm, parseListQuery } from '../../../apps/portal/src/resources/list-query';
+import { wholeRecord } from '../../../apps/portal/src/resources/read-shape';
 import { listRecords } from '../../../apps/portal/src/resources/records-read';
+import { listSql } from '../../../apps/portal/src/resources/sql';
 
 /** A list request as the portal would run it: statement, parameters and page shape. */
 export interface ListStatement {
@@ -12,6 +14,10 @@ export interface ListStatement {
   values: unknown[];
   order: OrderTerm[];
   pageSize: number;
+  /** The portal's encoder: a row's columns (array mode, raw text) → the record's JSON. */
+  encode(row: ReadonlyArray<string | null>): string;
+  /** Where the cursor columns start in a row. */
+  cursorAt: number;
 }
 
 /** The catalogue's declaration of a resource, by name. */
@@ -51,11 +57,15 @@ export async function captureListStatement(
   await listRecords(recorder, resource, tenantId, raw, { pageSize });
   if (!captured?.name) throw new Error('listRecords sent no named statement');
   const query = parseListQuery(resource, raw, pageSize);
+  const built = listSql(resource, tenantId, query, null, wholeRecord(resource));
+  if (built.text !== captured.text) throw new Error('listSql and listRecords disagree');
   return {
     name: captured.name,
     text: captured.text,
     values: captured.values ?? [],
     order: query.order,
     pageSize: query.pageSize,
+    encode: built.encode,
+    cursorAt: built.cursorAt,
   };
 }
