@@ -103,7 +103,7 @@ async function listPage(tenantId: string): Promise<string> {
     rows.length > statement.pageSize && last
       ? encodeCursor(
           statement.order,
-          statement.order.map((_, i) => last[statement.cursorAt + i]!),
+          statement.cursorAt.map((at) => last[at]!),
         )
       : null;
   return `{"data":[${page.map(statement.encode).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}}`;

@@ -16,8 +16,8 @@ export interface ListStatement {
   pageSize: number;
   /** The portal's encoder: a row's columns (array mode, raw text) → the record's JSON. */
   encode(row: ReadonlyArray<string | null>): string;
-  /** Where the cursor columns start in a row. */
-  cursorAt: number;
+  /** Where each order value is in a row, for the cursor. */
+  cursorAt: number[];
 }
 
 /** The catalogue's declaration of a resource, by name. */

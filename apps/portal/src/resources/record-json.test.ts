@@ -115,12 +115,12 @@ beforeAll(async () => {
   let parent: string | null = null;
   for (const row of ROWS) {
     const names = Object.keys(row);
-    const { rows } = await tdb.pool.query<{ id: string }>(
+    const inserted: pg.QueryResult<{ id: string }> = await tdb.pool.query(
       `INSERT INTO gizmos (tenant_id, parent_id, ${names.join(', ')})
        VALUES ($1, $2, ${names.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
       [tenantId, parent, ...Object.values(row)],
     );
-    parent = rows[0]!.id;
+    parent = inserted.rows[0]!.id;
   }
   client = await tdb.pool.connect();
   // Neither changes the JSON of dates and timestamps but the offset: both reads must follow it.
@@ -167,11 +167,12 @@ describe('recordColumns: the record JSON joined in Node', () => {
   it('follows select and embed as row_to_json does (order, embedded records, nulls)', async () => {
     const registry = lookupOf([gizmo]);
     const access = { rights: new Set(['inventory:read']), modules: ['inventory'] };
-    for (const query of [
+    const queries: Record<string, string[]>[] = [
       { select: ['seen_at,label'] },
       { select: ['items'], embed: ['parent'] },
       { embed: ['parent'] },
-    ]) {
+    ];
+    for (const query of queries) {
       const shape = parseReadShape(gizmo, registry, query, access);
       const { node, pg } = await both(shape);
       expect(node).toEqual(pg);

@@ -43,6 +43,8 @@ export interface RecordColumns {
   select: string[];
   /** The record's JSON text from the first `select.length` values of a row (array mode, raw text). */
   encode(row: ReadonlyArray<string | null>): string;
+  /** Where a field's column is whose text is the field's `::text` (what a cursor keeps), if any. */
+  textAt(field: string): number | undefined;
 }
 
 /**
@@ -52,6 +54,21 @@ export interface RecordColumns {
  * them for less than it saves (see docs/decisions.md, "The list builds its JSON in Node").
  */
 export function recordColumns(resource: Resource, shape: ReadShape, alias: string): RecordColumns {
+  // Shapes repeat (most requests read whole records): built once per shape, up to a bound.
+  const key = `${alias}|${shape.fields.join(',')}|${shape.embeds.map((e) => e.name).join(',')}`;
+  let cache = built.get(resource);
+  if (!cache) built.set(resource, (cache = new Map()));
+  let columns = cache.get(key);
+  if (!columns) {
+    columns = buildColumns(resource, shape, alias);
+    if (cache.size < 1000) cache.set(key, columns);
+  }
+  return columns;
+}
+
+const built = new WeakMap<Resource, Map<string, RecordColumns>>();
+
+function buildColumns(resource: Resource, shape: ReadShape, alias: string): RecordColumns {
   const replaced = new Set(shape.embeds.map((e) => e.name));
   const select: string[] = [];
   const kinds: Kind[] = [];
@@ -75,8 +92,15 @@ export function recordColumns(resource: Resource, shape: ReadShape, alias: strin
   // `{"id":`, `,"number":`, …: what comes before each value.
   const before = keys.map((key, i) => `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`);
   const count = select.length;
+  // Text, uuids, integers and decimals (read `::text`) come as their `::text`; not booleans
+  // (`t`), nor dates and timestamps (read as JSON).
+  const asText = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (kinds[i] === 'string' || kinds[i] === 'quoted' || kinds[i] === 'number') asText.set(key, i);
+  });
   return {
     select,
+    textAt: (field) => asText.get(field),
     encode(row) {
       let json = '';
       for (let i = 0; i < count; i++) {
@@ -105,5 +129,6 @@ export function recordColumns(resource: Resource, shape: ReadShape, alias: strin
   };
 }
 
+const asIs = (value: string) => value;
 /** Every column as PostgreSQL's text, unparsed: `recordColumns` reads them as they come. */
-export const RAW_TEXT: pg.CustomTypesConfig = { getTypeParser: () => (value: string) => value };
+export const RAW_TEXT: pg.CustomTypesConfig = { getTypeParser: () => asIs };

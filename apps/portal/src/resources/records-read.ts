@@ -38,7 +38,7 @@ export async function listRecords(
     rows.length > query.pageSize && last
       ? encodeCursor(
           query.order,
-          query.order.map((_, i) => last[cursorAt + i]!),
+          cursorAt.map((at) => last[at]!),
         )
       : null;
   const total = options.count

@@ -111,9 +111,16 @@ export function listSql(
   const where = whereSql(resource, tenantId, query, params);
   if (cursor) where.push(keysetSql(resource, query, cursor, params));
   const columns = recordColumns(resource, shape, 't');
-  const cursorColumns = query.order.map((t) => `t.${t.field}::text`);
-  const text = `SELECT ${[...columns.select, ...cursorColumns].join(', ')} FROM (SELECT * FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderSql(query)} LIMIT ${query.pageSize + 1}) t ORDER BY ${orderSql(query)}`;
-  return { text, params, encode: columns.encode, cursorAt: columns.select.length };
+  // Each order value for the cursor: the record's own column when it already holds `::text`.
+  const select = [...columns.select];
+  const cursorAt = query.order.map((term) => {
+    const at = columns.textAt(term.field);
+    if (at !== undefined) return at;
+    select.push(`t.${term.field}::text`);
+    return select.length - 1;
+  });
+  const text = `SELECT ${select.join(', ')} FROM (SELECT * FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderSql(query)} LIMIT ${query.pageSize + 1}) t ORDER BY ${orderSql(query)}`;
+  return { text, params, encode: columns.encode, cursorAt };
 }
 
 /** How many rows the list's filters match, all pages together (`Prefer: count=exact`). */
