@@ -2,7 +2,7 @@ import { catalogue, type Resource } from '@erp/contract';
 import type pg from 'pg';
 // The portal's own engine (bench is a tool, not an app): the statement is the one it sends.
 import { type OrderTerm, parseListQuery } from '../../../apps/portal/src/resources/list-query';
-import { wholeRecord } from '../../../apps/portal/src/resources/read-shape';
+import { shapeSql, wholeRecord } from '../../../apps/portal/src/resources/read-shape';
 import { listRecords } from '../../../apps/portal/src/resources/records-read';
 import { listSql } from '../../../apps/portal/src/resources/sql';
 
@@ -68,4 +68,18 @@ export async function captureListStatement(
     encode: built.encode,
     cursorAt: built.cursorAt,
   };
+}
+
+/**
+ * The same page as PostgreSQL built it before the list joined its JSON in Node: `row_to_json`
+ * over the record's fields in a lateral subquery, the same rows, order and parameters (a
+ * reference for the statement's cost in the same run).
+ */
+export function rowToJsonForm(resource: Resource, statement: ListStatement): string {
+  const text = statement.text;
+  const from = text.indexOf(' FROM (SELECT * FROM ');
+  const order = text.lastIndexOf(') t ORDER BY ');
+  if (from < 0 || order < from) throw new Error('unexpected list statement');
+  const cursor = statement.order.map((t, i) => `t.${t.field}::text AS c${i}`).join(', ');
+  return `SELECT row_to_json(x)::text AS j, ${cursor}${text.slice(from, order)}) t CROSS JOIN LATERAL (SELECT ${shapeSql(resource, wholeRecord(resource), 't')}) x ORDER BY${text.slice(order + ') t ORDER BY'.length)}`;
 }
