@@ -100,6 +100,34 @@ const ROWS: Array<Record<string, string | null>> = [
     extra: '{}',
     items: '[{"note": "é", "amount": "12.5"}]',
   },
+  {
+    label: 'BC and far',
+    contact: null,
+    kind: null,
+    qty: null,
+    price_cents: null,
+    ratio: null,
+    active: null,
+    due_on: '12345-06-07',
+    seen_at: '0044-03-15 12:00:00.5-03:30 BC',
+    external_id: null,
+    extra: null,
+    items: '[]',
+  },
+  {
+    label: 'offsets',
+    contact: null,
+    kind: null,
+    qty: null,
+    price_cents: null,
+    ratio: null,
+    active: null,
+    due_on: null,
+    seen_at: '12345-06-07 08:09:10+00',
+    external_id: null,
+    extra: null,
+    items: '[]',
+  },
 ];
 
 let tdb: TestDatabase;
@@ -123,8 +151,10 @@ beforeAll(async () => {
     parent = inserted.rows[0]!.id;
   }
   client = await tdb.pool.connect();
-  // Neither changes the JSON of dates and timestamps but the offset: both reads must follow it.
-  await client.query("SET DateStyle = 'SQL, DMY'; SET TimeZone = 'Europe/Paris'");
+  // Output in ISO (PostgreSQL's default, which node-pg's date parsing assumes too) but days
+  // before months for input, and a zone with historical offsets in seconds: the offsets in
+  // the JSON follow the session's TimeZone in both reads.
+  await client.query("SET DateStyle = 'ISO, DMY'; SET TimeZone = 'Europe/Paris'");
 }, 60_000);
 afterAll(async () => {
   client?.release();
@@ -162,6 +192,18 @@ describe('recordColumns: the record JSON joined in Node', () => {
       active: false,
       seen_at: '-infinity',
     });
+    expect(JSON.parse(node[2]!).seen_at).toBe('1900-01-01T00:00:00+00:09:21');
+    expect(JSON.parse(node[3]!).due_on).toBe('12345-06-07');
+    expect(JSON.parse(node[4]!).seen_at).toBe('12345-06-07T10:09:10+02:00');
+    // Where offsets are whole hours, even in year 44 BC.
+    await client.query("SET TimeZone = 'UTC'");
+    try {
+      const utc = await both(wholeRecord(gizmo));
+      expect(utc.node).toEqual(utc.pg);
+      expect(JSON.parse(utc.node[3]!).seen_at).toBe('0044-03-15T15:30:00.5+00:00 BC');
+    } finally {
+      await client.query("SET TimeZone = 'Europe/Paris'");
+    }
   });
 
   it('follows select and embed as row_to_json does (order, embedded records, nulls)', async () => {

@@ -7,14 +7,17 @@ import { selectList } from './sql';
  * How a column's text becomes its JSON value in Node, byte for byte what PostgreSQL's
  * `row_to_json` writes for it:
  * - `string`: escaped as JSON (`JSON.stringify` escapes exactly what `escape_json` does);
- * - `quoted`: text that never needs escaping (uuids, decimals read `::text`), put in quotes;
+ * - `quoted`: text that never needs escaping, put in quotes: uuids, decimals read `::text`, and
+ *   dates, whose ISO text is their JSON form (`2026-03-05`, `0044-03-15 BC`, `infinity`);
+ * - `timestamp`: ISO text (`2026-03-05 10:11:12.5+01`) to JSON (`2026-03-05T10:11:12.5+01:00`):
+ *   the same digits, a `T`, and the offset's minutes always written, as `to_json` writes them;
  * - `number`: integers, written bare;
  * - `boolean`: PostgreSQL's `t` / `f`;
- * - `json`: already JSON text: `jsonb` columns, embedded records, and dates and timestamps
- *   read through `to_json` (their JSON form is not their text form: `T`, `+00:00`, and
- *   DateStyle does not apply).
+ * - `json`: already JSON text: `jsonb` columns and embedded records.
+ * Dates and timestamps assume the session's DateStyle writes ISO (PostgreSQL's default), as
+ * node-pg's own date parsing does for every other read of the portal.
  */
-type Kind = 'string' | 'quoted' | 'number' | 'boolean' | 'json';
+type Kind = 'string' | 'quoted' | 'timestamp' | 'number' | 'boolean' | 'json';
 
 /** What JSON escapes in a string: `"`, `\\` and the control characters. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
@@ -29,8 +32,8 @@ const READ_AS: Record<FieldType, { kind: Kind; sql?: (c: string) => string }> = 
   money: { kind: 'number' },
   decimal: { kind: 'quoted', sql: (c) => `${c}::text` },
   boolean: { kind: 'boolean' },
-  date: { kind: 'json', sql: (c) => `to_json(${c})` },
-  timestamp: { kind: 'json', sql: (c) => `to_json(${c})` },
+  date: { kind: 'quoted' },
+  timestamp: { kind: 'timestamp' },
   uuid: { kind: 'quoted' },
   reference: { kind: 'quoted' },
   lines: { kind: 'json' },
@@ -92,11 +95,10 @@ function buildColumns(resource: Resource, shape: ReadShape, alias: string): Reco
   // `{"id":`, `,"number":`, …: what comes before each value.
   const before = keys.map((key, i) => `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`);
   const count = select.length;
-  // Text, uuids, integers and decimals (read `::text`) come as their `::text`; not booleans
-  // (`t`), nor dates and timestamps (read as JSON).
+  // Every column but booleans (`t`), embedded records and JSON comes as its `::text`.
   const asText = new Map<string, number>();
   keys.forEach((key, i) => {
-    if (kinds[i] === 'string' || kinds[i] === 'quoted' || kinds[i] === 'number') asText.set(key, i);
+    if (kinds[i] !== 'boolean' && kinds[i] !== 'json') asText.set(key, i);
   });
   return {
     select,
@@ -116,6 +118,9 @@ function buildColumns(resource: Resource, shape: ReadShape, alias: string): Reco
             case 'quoted':
               json += `"${value}"`;
               break;
+            case 'timestamp':
+              json += timestampJson(value);
+              break;
             case 'boolean':
               json += value === 't' ? 'true' : 'false';
               break;
@@ -127,6 +132,21 @@ function buildColumns(resource: Resource, shape: ReadShape, alias: string): Reco
       return count === 0 ? '{}' : `${json}}`;
     },
   };
+}
+
+/**
+ * A timestamptz's ISO text as `to_json` writes it (PostgreSQL's EncodeDateTime, ISO vs XSD
+ * style): `T` between date and time, and an offset of whole hours gets its `:00`. Infinities
+ * and the ` BC` suffix read the same in both.
+ */
+export function timestampJson(text: string): string {
+  const space = text.indexOf(' ');
+  if (space === -1) return `"${text}"`;
+  const bc = text.endsWith(' BC');
+  const end = bc ? text.length - 3 : text.length;
+  const sign = Math.max(text.lastIndexOf('+', end), text.lastIndexOf('-', end));
+  const hoursOnly = end - sign === 3;
+  return `"${text.slice(0, space)}T${text.slice(space + 1, end)}${hoursOnly ? ':00' : ''}${bc ? ' BC' : ''}"`;
 }
 
 const asIs = (value: string) => value;
