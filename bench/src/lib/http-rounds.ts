@@ -19,6 +19,12 @@ export interface HttpSettings {
   rounds: number;
   seconds: number;
   warmupSeconds: number;
+  /**
+   * Unmeasured load on each route right before each of its measured slices (0: none): pools
+   * close connections left idle while the other routes ran, and their re-opening (a backend
+   * start, its caches, the first plans) is not the request's steady-state cost.
+   */
+  roundWarmupSeconds?: number;
   postmasterPid: number;
   /**
    * Other processes whose CPU per request is counted too (say, the server behind a proxy),
@@ -62,6 +68,7 @@ export async function runHttpRounds(
   for (let round = 0; round < s.rounds; round++) {
     const order = routes.map((_, i) => routes[(i + round) % routes.length]!);
     for (const route of order) {
+      if (s.roundWarmupSeconds) await runOnce(route, s, s.roundWarmupSeconds);
       const sample = await runOnce(route, s, s.seconds);
       samples.get(route.name)!.push(sample);
       process.stderr.write(

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { hashApiKey, parseApiKey } from '../../../apps/portal/src/auth/api-key-format';
 import { keyChecker } from '../../../apps/portal/src/auth/key-coalescer';
 import { encodeCursor } from '../../../apps/portal/src/resources/cursor';
+import { RAW_TEXT } from '../../../apps/portal/src/resources/record-json';
 import { createTenantDatabase } from '../../../apps/portal/src/resources/tenant-database';
 import { captureListStatement, resourceNamed } from './list-statement';
 
@@ -86,20 +87,26 @@ async function authenticate(req: http.IncomingMessage, headers: Record<string, s
 /** One page, as the portal's listRecords builds its body from the same rows. */
 async function listPage(tenantId: string): Promise<string> {
   const values = [tenantId, ...statement.values.slice(1)];
-  const query = { name: statement.name, text: statement.text, values };
+  const query = {
+    name: statement.name,
+    text: statement.text,
+    values,
+    rowMode: 'array' as const,
+    types: RAW_TEXT,
+  };
   const { rows } = layers.has('rls')
-    ? await tenantDb.run(tenantId, (client) => client.query<Record<string, string>>(query))
-    : await pool.query<Record<string, string>>(query);
+    ? await tenantDb.run(tenantId, (client) => client.query<Array<string | null>>(query))
+    : await pool.query<Array<string | null>>(query);
   const page = rows.slice(0, statement.pageSize);
   const last = page[page.length - 1];
   const next =
     rows.length > statement.pageSize && last
       ? encodeCursor(
           statement.order,
-          statement.order.map((_, i) => last[`c${i}`]!),
+          statement.cursorAt.map((at) => last[at]!),
         )
       : null;
-  return `{"data":[${page.map((r) => r.j).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}}`;
+  return `{"data":[${page.map(statement.encode).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}}`;
 }
 
 async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

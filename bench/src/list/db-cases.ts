@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { hashApiKey, parseApiKey } from '../../../apps/portal/src/auth/api-key-format';
+import { RAW_TEXT } from '../../../apps/portal/src/resources/record-json';
 import type { DbCase } from '../lib/db-timing';
 import type { ListStatement } from './list-statement';
 
@@ -31,18 +32,32 @@ async function inTransaction(
 
 export function listDbCases(input: {
   statement: ListStatement;
+  /** The same page with its JSON built by PostgreSQL (`rowToJsonForm`). */
+  rowToJson: string;
   tenantId: string;
   apiKey: string;
   hashSecret: string;
 }): DbCase[] {
   const { statement, tenantId } = input;
-  const query = { name: statement.name, text: statement.text, values: statement.values };
+  // As the portal sends it: columns as raw text in arrays (the Node side of the JSON is the portal's).
+  const query = {
+    name: statement.name,
+    text: statement.text,
+    values: statement.values,
+    rowMode: 'array' as const,
+    types: RAW_TEXT,
+  };
   const parts = parseApiKey(input.apiKey);
   if (!parts) throw new Error('the bench key does not parse');
   const hash = hashApiKey(parts.key, Buffer.from(input.hashSecret));
   const unknownHash = Buffer.alloc(hash.length, 7);
+  const before = { name: 'list_row_to_json', text: input.rowToJson, values: statement.values };
   return [
     { name: 'list statement, named (as the bare server)', run: (p) => p.query(query) },
+    {
+      name: 'the same page, JSON by row_to_json (before)',
+      run: (p) => p.query(before),
+    },
     {
       name: 'list statement in a tenant transaction (3 round trips)',
       run: (p) => inTransaction(p, tenantId, (c) => c.query(query)),

@@ -2,7 +2,9 @@ import { catalogue, type Resource } from '@erp/contract';
 import type pg from 'pg';
 // The portal's own engine (bench is a tool, not an app): the statement is the one it sends.
 import { type OrderTerm, parseListQuery } from '../../../apps/portal/src/resources/list-query';
+import { shapeSql, wholeRecord } from '../../../apps/portal/src/resources/read-shape';
 import { listRecords } from '../../../apps/portal/src/resources/records-read';
+import { listSql } from '../../../apps/portal/src/resources/sql';
 
 /** A list request as the portal would run it: statement, parameters and page shape. */
 export interface ListStatement {
@@ -12,6 +14,10 @@ export interface ListStatement {
   values: unknown[];
   order: OrderTerm[];
   pageSize: number;
+  /** The portal's encoder: a row's columns (array mode, raw text) → the record's JSON. */
+  encode(row: ReadonlyArray<string | null>): string;
+  /** Where each order value is in a row, for the cursor. */
+  cursorAt: number[];
 }
 
 /** The catalogue's declaration of a resource, by name. */
@@ -51,11 +57,29 @@ export async function captureListStatement(
   await listRecords(recorder, resource, tenantId, raw, { pageSize });
   if (!captured?.name) throw new Error('listRecords sent no named statement');
   const query = parseListQuery(resource, raw, pageSize);
+  const built = listSql(resource, tenantId, query, null, wholeRecord(resource));
+  if (built.text !== captured.text) throw new Error('listSql and listRecords disagree');
   return {
     name: captured.name,
     text: captured.text,
     values: captured.values ?? [],
     order: query.order,
     pageSize: query.pageSize,
+    encode: built.encode,
+    cursorAt: built.cursorAt,
   };
+}
+
+/**
+ * The same page as PostgreSQL built it before the list joined its JSON in Node: `row_to_json`
+ * over the record's fields in a lateral subquery, the same rows, order and parameters (a
+ * reference for the statement's cost in the same run).
+ */
+export function rowToJsonForm(resource: Resource, statement: ListStatement): string {
+  const text = statement.text;
+  const from = text.indexOf(' FROM (SELECT * FROM ');
+  const order = text.lastIndexOf(') t ORDER BY ');
+  if (from < 0 || order < from) throw new Error('unexpected list statement');
+  const cursor = statement.order.map((t, i) => `t.${t.field}::text AS c${i}`).join(', ');
+  return `SELECT row_to_json(x)::text AS j, ${cursor}${text.slice(from, order)}) t CROSS JOIN LATERAL (SELECT ${shapeSql(resource, wholeRecord(resource), 't')}) x ORDER BY${text.slice(order + ') t ORDER BY'.length)}`;
 }

@@ -291,3 +291,31 @@ describe('transactions', () => {
     }
   });
 });
+
+describe('declared headers', () => {
+  it('are validated as the route declares them: an overlong Idempotency-Key or Prefer is 400 naming it', async () => {
+    const created = await post('/api/v1/sales-orders', sampleBody(salesOrder, 7, refs), {
+      'idempotency-key': 'k'.repeat(256),
+      'x-unrelated': 'k'.repeat(600),
+    });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({
+      code: 'requete_invalide',
+      params: { issues: [{ location: 'header', path: 'idempotency-key' }] },
+    });
+    expect(created.body.params.issues).toHaveLength(1);
+    const listed = await portal
+      .request('/api/v1/sales-orders', { headers: { ...headers, prefer: 'x'.repeat(501) } })
+      .then(portal.json);
+    expect(listed.status).toBe(400);
+    expect(listed.body).toMatchObject({
+      code: 'requete_invalide',
+      params: { issues: [{ location: 'header', path: 'prefer' }] },
+    });
+    const fine = await portal
+      .request('/api/v1/sales-orders', { headers: { ...headers, prefer: 'count=exact' } })
+      .then(portal.json);
+    expect(fine.status).toBe(200);
+    expect(fine.headers.get('preference-applied')).toBe('count=exact');
+  });
+});

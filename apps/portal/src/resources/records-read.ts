@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { parseListQuery } from './list-query';
 import { mapReadError } from './pg-errors';
 import { type ReadShape, shapeSql, wholeRecord } from './read-shape';
+import { RAW_TEXT } from './record-json';
 import { countSql, listSql } from './sql';
 import { preparedName } from './statement-name';
 
@@ -21,23 +22,29 @@ export async function listRecords(
   const query = parseListQuery(resource, rawQuery, options.pageSize);
   const cursor = options.cursor ? decodeCursor(resource, query.order, options.cursor) : null;
   const shape = options.shape ?? wholeRecord(resource);
-  const { text, params } = listSql(resource, tenantId, query, cursor, shape);
+  const { text, params, encode, cursorAt } = listSql(resource, tenantId, query, cursor, shape);
   const { rows } = await client
-    .query<Record<string, string>>({ name: preparedName(text), text, values: params.values })
+    .query<Array<string | null>>({
+      name: preparedName(text),
+      text,
+      values: params.values,
+      rowMode: 'array',
+      types: RAW_TEXT,
+    })
     .catch((error) => mapReadError(error, params));
-  const page = rows.slice(0, query.pageSize);
+  const page = rows.length > query.pageSize ? rows.slice(0, query.pageSize) : rows;
   const last = page[page.length - 1];
   const next =
     rows.length > query.pageSize && last
       ? encodeCursor(
           query.order,
-          query.order.map((_, i) => last[`c${i}`]!),
+          cursorAt.map((at) => last[at]!),
         )
       : null;
   const total = options.count
     ? `,"total":${await countRecords(client, resource, tenantId, query)}`
     : '';
-  return `{"data":[${page.map((r) => r.j).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}${total}}`;
+  return `{"data":[${page.map(encode).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}${total}}`;
 }
 
 async function countRecords(

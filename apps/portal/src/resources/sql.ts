@@ -1,6 +1,7 @@
 import { fieldType, type Resource } from '@erp/contract';
 import type { Filter, ListQuery } from './list-query';
-import { type ReadShape, shapeSql } from './read-shape';
+import type { ReadShape } from './read-shape';
+import { recordColumns } from './record-json';
 
 /** `SELECT` expressions of a record as the API returns it (decimals as exact strings). */
 export function selectList(resource: Resource, alias: string): string {
@@ -94,10 +95,10 @@ export function orderSql(query: Pick<ListQuery, 'order'>): string {
 }
 
 /**
- * One page as JSON built by PostgreSQL (one text per row, never parsed by Node), plus the
- * order values of each row for the next cursor. Fetches one row more than the page to know
- * whether there is a next page. The page's rows are found first, then shaped (fields,
- * embedded records) in a lateral subquery: embedding costs a lookup per row of the page only.
+ * One page: each row's columns as text (Node joins them into the record's JSON, `encode`), then
+ * the order values of each row for the next cursor. Fetches one row more than the page to know
+ * whether there is a next page. The page's rows are found first (the inner `LIMIT`), then read
+ * and shaped (fields, embedded records): embedding costs a lookup per row of the page only.
  */
 export function listSql(
   resource: Resource,
@@ -109,9 +110,17 @@ export function listSql(
   const params = new Params();
   const where = whereSql(resource, tenantId, query, params);
   if (cursor) where.push(keysetSql(resource, query, cursor, params));
-  const cursorColumns = query.order.map((t, i) => `t.${t.field}::text AS c${i}`).join(', ');
-  const text = `SELECT row_to_json(x)::text AS j, ${cursorColumns} FROM (SELECT * FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderSql(query)} LIMIT ${query.pageSize + 1}) t CROSS JOIN LATERAL (SELECT ${shapeSql(resource, shape, 't')}) x ORDER BY ${orderSql(query)}`;
-  return { text, params };
+  const columns = recordColumns(resource, shape, 't');
+  // Each order value for the cursor: the record's own column when it already holds `::text`.
+  const select = [...columns.select];
+  const cursorAt = query.order.map((term) => {
+    const at = columns.textAt(term.field);
+    if (at !== undefined) return at;
+    select.push(`t.${term.field}::text`);
+    return select.length - 1;
+  });
+  const text = `SELECT ${select.join(', ')} FROM (SELECT * FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderSql(query)} LIMIT ${query.pageSize + 1}) t ORDER BY ${orderSql(query)}`;
+  return { text, params, encode: columns.encode, cursorAt };
 }
 
 /** How many rows the list's filters match, all pages together (`Prefer: count=exact`). */
