@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   /** The console's public address: the links in e-mails point there (never a request's Host). */
   CONSOLE_URL: envVar.httpOrigin.optional(),
   LOG_LEVEL: envVar.logLevel,
+  LOG_FORMAT: envVar.logFormat,
 });
 
 export type WorkerEnv = z.infer<typeof EnvSchema>;

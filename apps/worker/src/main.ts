@@ -1,12 +1,14 @@
 import { onShutdown, runMain } from '@erp/http';
-import { createLogger } from '@erp/logger';
+import { createLogger, defaultLogFormat } from '@erp/logger';
 import { parseEnv } from './env';
 import { type RunningWorker, startWorker } from './worker';
 
 /** Composition root: env → worker (pool, tasks, heartbeat), graceful SIGTERM. */
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
-  const logger = createLogger(env.LOG_LEVEL, 'worker');
+  const logger = createLogger(env.LOG_LEVEL, 'worker', {
+    format: defaultLogFormat(env.NODE_ENV, env.LOG_FORMAT),
+  });
   // Signals are handled from the start: jobs may run before startWorker resolves.
   let starting: Promise<RunningWorker> | undefined;
   let stopping = false;
