@@ -1,5 +1,6 @@
 import { onShutdown, runMain } from '@erp/http';
 import { createLogger, defaultLogFormat } from '@erp/logger';
+import { createMetricsRegistry } from '@erp/telemetry';
 import { parseEnv } from './env';
 import { type RunningWorker, startWorker } from './worker';
 
@@ -20,7 +21,11 @@ async function main(): Promise<void> {
     },
     { graceMs: 15_000 },
   );
-  starting = startWorker({ env, logger });
+  starting = startWorker({
+    env,
+    logger,
+    registry: createMetricsRegistry({ processMetrics: true }),
+  });
   const worker = await starting;
   // A runner that dies on its own (not stopped by us) must take the process with it, so the
   // orchestrator restarts it instead of a heartbeat that still looks alive.

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { Logger } from '@erp/logger';
+import type { Registry } from '@erp/telemetry';
 import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
@@ -10,6 +11,7 @@ import { createOutbound, enqueueStartupSync, landingCronItems, landingTasks } fr
 import { createMailer, type Mailer, passwordLinkTasks } from './mail';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
 import { type Liveness, startLiveness } from './runtime/liveness';
+import { createWorkerMetrics, type WorkerMetrics } from './runtime/metrics';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
 import { createDeliveryStore } from './webhooks/store';
 import { webhookTasks } from './webhooks/tasks';
@@ -17,6 +19,8 @@ import { webhookTasks } from './webhooks/tasks';
 export interface WorkerDeps {
   env: WorkerEnv;
   logger: Logger;
+  /** Where the metrics are counted (main.ts: with the process' own); default a fresh one. */
+  registry?: Registry;
   now?: () => Date;
   random?: () => number;
   /** Overrides of the sender's address policy and DNS (tests). */
@@ -31,8 +35,9 @@ const DEVELOPMENT_CONSOLE_URL = 'http://localhost:3000';
 export interface RunningWorker {
   runner: Runner;
   liveness: Liveness;
-  /** The liveness signal's HTTP server, when WORKER_HEALTH_PORT is set. */
+  /** The liveness signal's HTTP server (and GET /metrics), when WORKER_HEALTH_PORT is set. */
   health: HealthServer | undefined;
+  metrics: WorkerMetrics;
   pool: pg.Pool;
   /** Graceful shutdown: running jobs finish (aborted after 5 s), then the pool closes. */
   stop(): Promise<void>;
@@ -63,17 +68,25 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const outbound = createOutbound({ timeoutMs: env.OUTBOUND_TIMEOUT_MS });
   const now = deps.now ?? (() => new Date());
   const mailer = createWorkerMailer(env, logger);
+  const events: WorkerEvents = new EventEmitter();
+  const metrics = createWorkerMetrics({
+    pool,
+    events,
+    tasks: () => Object.keys(taskList),
+    registry: deps.registry,
+  });
   const taskList = {
     ...webhookTasks({
       store: createDeliveryStore(pool),
       sender,
       secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY!),
       logger,
+      metrics,
       retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
       now,
       random: deps.random,
     }),
-    ...landingTasks({ pool, outbound, env, logger, now }),
+    ...landingTasks({ pool, outbound, env, logger, metrics, now }),
     ...eventTasks({ pool, logger, now }),
     ...passwordLinkTasks({
       pool,
@@ -83,7 +96,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       now,
     }),
   };
-  const events: WorkerEvents = new EventEmitter();
   const liveness = startLiveness({
     pool,
     events,
@@ -121,12 +133,14 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
           host: env.WORKER_HEALTH_HOST,
           lastBeat: liveness.lastBeat,
           deadAfterMs: env.WORKER_DEAD_AFTER_SECONDS * 1000,
+          registry: metrics.registry,
         });
   logger.info('worker started', { concurrency, health_port: health?.port, mail: mailer.mode });
   return {
     runner,
     liveness,
     health,
+    metrics,
     pool,
     async stop() {
       await health?.close();

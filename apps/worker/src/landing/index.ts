@@ -1,6 +1,6 @@
 import { ERP_SYNC_JOB, landingJobs } from '@erp/contract';
 import { type ParsedCronItem, parseCronItems, type Runner, type TaskList } from 'graphile-worker';
-import type { LandingDeps } from './deps';
+import type { SyncDeps } from './deps';
 import { erpSyncTask } from './erp-sync';
 import { forwardLeadTask } from './forward-lead';
 import { forwardPaymentEventTask } from './forward-payment-event';
@@ -10,7 +10,7 @@ import {
   purgeOnboardingsTask,
 } from './purge-onboardings';
 
-export type { LandingDeps } from './deps';
+export type { LandingDeps, SyncDeps } from './deps';
 export { createOutbound, type Outbound } from './outbound';
 
 /**
@@ -25,7 +25,7 @@ const ERP_SYNC_JOB_SPEC = {
 } as const;
 
 /** The landing tasks, by the names landing (and the crontab) enqueue them with. */
-export function landingTasks(deps: LandingDeps): TaskList {
+export function landingTasks(deps: SyncDeps): TaskList {
   return {
     [ERP_SYNC_JOB]: erpSyncTask(deps),
     [landingJobs.forwardPaymentEvent]: forwardPaymentEventTask(deps),

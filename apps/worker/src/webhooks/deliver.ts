@@ -1,5 +1,6 @@
 import type { Logger } from '@erp/logger';
 import { deliveryHeaders, type SecretBox } from '@erp/webhooks';
+import type { WorkerMetrics } from '../runtime/metrics';
 import type { Sender, SendResult } from './http-sender';
 import { MAX_ATTEMPTS, nextRetryDelay, parseRetryAfter } from './retry-schedule';
 import type { AttemptRecord, DeliveryStore } from './store';
@@ -30,6 +31,7 @@ export interface DeliveryDeps {
   sender: Sender;
   secretBox: SecretBox;
   logger: Logger;
+  metrics: Pick<WorkerMetrics, 'webhookAttempts' | 'webhookAttemptDuration'>;
   retryBaseMs: number;
   now: () => Date;
   random?: () => number;
@@ -71,6 +73,9 @@ export async function attemptDeliveries(
   const records = await Promise.all(
     targets.map(async (target): Promise<AttemptRecord> => {
       const { startedAt, result } = await attemptOne(deps, target);
+      const decision = decide(deps, target, result);
+      deps.metrics.webhookAttempts.inc({ outcome: decision.outcome });
+      deps.metrics.webhookAttemptDuration.observe(result.durationMs / 1000);
       return {
         deliveryId: target.delivery_id,
         manual,
@@ -79,7 +84,7 @@ export async function attemptDeliveries(
         status: result.status,
         excerpt: result.excerpt,
         error: result.error,
-        ...decide(deps, target, result),
+        ...decision,
       };
     }),
   );
