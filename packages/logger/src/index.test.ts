@@ -33,6 +33,16 @@ describe('createLogger', () => {
     ]);
   });
 
+  it('gives each line its own fields: nothing carries over to the next line', () => {
+    const { logger, lines } = captured();
+    logger.info('portal listening', { url: 'http://127.0.0.1:3000' });
+    logger.info('shutting down', { signal: 'SIGTERM' });
+    logger.info('bare');
+    expect(lines[1]).not.toHaveProperty('url');
+    expect(lines[2]).not.toHaveProperty('url');
+    expect(lines[2]).not.toHaveProperty('signal');
+  });
+
   it('keeps the levels at and above its own, and nothing when silent', () => {
     const { logger, lines } = captured('warn');
     logger.debug('d');

@@ -47,6 +47,7 @@ export function createLogger(level: LogLevel, app: string, options: LoggerOption
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
       mixin: traceFields,
+      mixinMergeStrategy: mergeTraceFields,
     },
     destination,
   );
@@ -70,7 +71,8 @@ function at(log: PinoLogger, level: 'debug' | 'info' | 'warn' | 'error') {
   };
 }
 
-const NO_TRACE = {};
+/** Shared by every line without a trace: never written to (see mergeTraceFields). */
+const NO_TRACE = Object.freeze({});
 
 /** Ties a line to its trace (when tracing is on and a span is active): one search finds both. */
 function traceFields(): object {
@@ -78,6 +80,14 @@ function traceFields(): object {
   if (!span) return NO_TRACE;
   const { traceId, spanId } = span.spanContext();
   return { trace_id: traceId, span_id: spanId };
+}
+
+/**
+ * pino's default merges the caller's fields into the mixin's object, which would write them into
+ * the shared NO_TRACE (and every later line would carry them): only a fresh object is merged into.
+ */
+function mergeTraceFields(fields: object, trace: object): object {
+  return trace === NO_TRACE ? fields : Object.assign(trace, fields);
 }
 
 /**
