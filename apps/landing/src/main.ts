@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import { openDatabase } from '@erp/db';
 import { onShutdown, runMain, serveApp } from '@erp/http';
 import { createLogger, defaultLogFormat } from '@erp/logger';
-import { createMetricsRegistry, serveMetrics } from '@erp/telemetry';
+import { createMetricsRegistry, serveMetrics, startTracing } from '@erp/telemetry';
 import { buildApp } from './app';
 import { parseEnv } from './env';
 import { createLandingMetrics } from './http/metrics';
@@ -10,6 +11,12 @@ import { createPortalPool } from './proxy/portal-pool';
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
+  // Before any pool or server exists (see startTracing).
+  const tracing = await startTracing({
+    service: 'landing',
+    endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    require: createRequire(import.meta.url),
+  });
   const logger = createLogger(env.LOG_LEVEL, 'landing', {
     format: defaultLogFormat(env.NODE_ENV, env.LOG_FORMAT),
   });
@@ -54,6 +61,7 @@ async function main(): Promise<void> {
   onShutdown(logger, async () => {
     await Promise.all([server.close(), metricsServer?.close()]);
     await Promise.all([portal.close(), database.close()]);
+    await tracing?.shutdown();
   });
 }
 

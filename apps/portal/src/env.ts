@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   CONSOLE_DIR: z.string().min(1).optional(),
   LOG_LEVEL: envVar.logLevel,
   LOG_FORMAT: envVar.logFormat,
+  /** OpenTelemetry traces go there (OTLP/HTTP protobuf, `<url>/v1/traces`); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envVar.httpUrl.optional(),
 });
 
 export type PortalEnv = z.infer<typeof EnvSchema>;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { openDatabase } from '@erp/db';
 import { onShutdown, runMain, serveApp } from '@erp/http';
 import { createLogger, defaultLogFormat } from '@erp/logger';
-import { createMetricsRegistry, serveMetrics } from '@erp/telemetry';
+import { createMetricsRegistry, serveMetrics, startTracing } from '@erp/telemetry';
 import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from './app';
 import { createTokenSigner, generateSigningKeys } from './auth';
@@ -14,6 +15,12 @@ import { resolveHostAddresses } from './webhooks';
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
+  // Before any pool or server exists (see startTracing).
+  const tracing = await startTracing({
+    service: 'portal',
+    endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    require: createRequire(import.meta.url),
+  });
   const logger = createLogger(env.LOG_LEVEL, 'portal', {
     format: defaultLogFormat(env.NODE_ENV, env.LOG_FORMAT),
   });
@@ -71,6 +78,7 @@ async function main(): Promise<void> {
   onShutdown(logger, async () => {
     await Promise.all([server.close(), metricsServer?.close()]);
     await Promise.all([database.close(), tenantDb.close()]);
+    await tracing?.shutdown();
   });
 }
 

@@ -1,12 +1,19 @@
+import { createRequire } from 'node:module';
 import { onShutdown, runMain } from '@erp/http';
 import { createLogger, defaultLogFormat } from '@erp/logger';
-import { createMetricsRegistry } from '@erp/telemetry';
+import { createMetricsRegistry, startTracing } from '@erp/telemetry';
 import { parseEnv } from './env';
 import { type RunningWorker, startWorker } from './worker';
 
 /** Composition root: env → worker (pool, tasks, heartbeat), graceful SIGTERM. */
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
+  // Before any pool or server exists (see startTracing).
+  const tracing = await startTracing({
+    service: 'worker',
+    endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    require: createRequire(import.meta.url),
+  });
   const logger = createLogger(env.LOG_LEVEL, 'worker', {
     format: defaultLogFormat(env.NODE_ENV, env.LOG_FORMAT),
   });
@@ -18,6 +25,7 @@ async function main(): Promise<void> {
     async () => {
       stopping = true;
       await (await (starting ?? Promise.reject(new Error('not started')))).stop();
+      await tracing?.shutdown();
     },
     { graceMs: 15_000 },
   );

@@ -2,3 +2,5 @@ export * from './metrics';
 export * from './metrics-server';
 export * from './observe-requests';
 export * from './pool-metrics';
+export * from './trace-context';
+export * from './tracing';

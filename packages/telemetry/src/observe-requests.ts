@@ -1,4 +1,5 @@
 import type { Logger } from '@erp/logger';
+import { trace } from '@opentelemetry/api';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { HttpMetrics } from './metrics';
@@ -27,6 +28,12 @@ export function observeRequests<E extends RequestIdEnv>(options: {
     const route = routeTemplate(c);
     const status = c.res.status;
     metrics.requestDuration.observe({ method: c.req.method, route, status }, seconds);
+    // The server span (when tracing) is named like the histogram's series: `GET /api/v1/x/:id`.
+    const span = trace.getActiveSpan();
+    if (span) {
+      span.updateName(`${c.req.method} ${route}`);
+      span.setAttribute('http.route', route);
+    }
     if (status === 429) metrics.rateLimitRefusals.inc({ route });
     logger.info('request completed', {
       request_id: c.get('requestId'),

@@ -1,6 +1,7 @@
 import type { Logger } from '@erp/logger';
 import { deliveryHeaders, type SecretBox } from '@erp/webhooks';
 import type { WorkerMetrics } from '../runtime/metrics';
+import { observeAttempt } from './attempt-telemetry';
 import type { Sender, SendResult } from './http-sender';
 import { MAX_ATTEMPTS, nextRetryDelay, parseRetryAfter } from './retry-schedule';
 import type { AttemptRecord, DeliveryStore } from './store';
@@ -24,6 +25,8 @@ export interface DeliveryTarget {
   secret_sealed: Buffer;
   previous_secret_sealed: Buffer | null;
   previous_secret_expires_at: Date | null;
+  /** The W3C traceparent of the request that recorded the event; null when not traced. */
+  trace_context: string | null;
 }
 
 export interface DeliveryDeps {
@@ -71,22 +74,21 @@ export async function attemptDeliveries(
 ): Promise<void> {
   if (targets.length === 0) return;
   const records = await Promise.all(
-    targets.map(async (target): Promise<AttemptRecord> => {
-      const { startedAt, result } = await attemptOne(deps, target);
-      const decision = decide(deps, target, result);
-      deps.metrics.webhookAttempts.inc({ outcome: decision.outcome });
-      deps.metrics.webhookAttemptDuration.observe(result.durationMs / 1000);
-      return {
-        deliveryId: target.delivery_id,
-        manual,
-        startedAt,
-        durationMs: result.durationMs,
-        status: result.status,
-        excerpt: result.excerpt,
-        error: result.error,
-        ...decision,
-      };
-    }),
+    targets.map((target) =>
+      observeAttempt(deps.metrics, target, async (): Promise<AttemptRecord> => {
+        const { startedAt, result } = await attemptOne(deps, target);
+        return {
+          deliveryId: target.delivery_id,
+          manual,
+          startedAt,
+          durationMs: result.durationMs,
+          status: result.status,
+          excerpt: result.excerpt,
+          error: result.error,
+          ...decide(deps, target, result),
+        };
+      }),
+    ),
   );
   await deps.store.record(records);
 }
