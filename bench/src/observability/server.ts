@@ -3,7 +3,7 @@
  * `observeRequests`) before a route with a template, as much of it as OBS_VARIANT says:
  * - `bare`: the request id only (what the apps did before);
  * - `metrics`: + the request histogram and the route template, the access log silent;
- * - `logs`: + the access log, JSON at info (pino, asynchronous, to /dev/null);
+ * - `logs`: + the access log, JSON at info (pino, to /dev/null);
  * - `traces`: + OpenTelemetry (http instrumentation, batch export to the benchmark's sink).
  */
 import { createRequire } from 'node:module';
@@ -29,7 +29,8 @@ const logger = createLogger(
   variant === 'bare' || variant === 'metrics' ? 'silent' : 'info',
   'bench',
   {
-    destination: pino.destination({ dest: '/dev/null', sync: false }),
+    // As the apps write stdout (synchronously), to a file nobody reads.
+    destination: pino.destination({ dest: '/dev/null', sync: true }),
   },
 );
 const app = new Hono<{ Variables: { requestId: string } }>();

@@ -23,7 +23,7 @@ export interface Logger {
 export interface LoggerOptions {
   /** Default `json`. `pretty` needs pino-pretty (a development dependency): without it, json. */
   format?: LogFormat;
-  /** Where JSON lines go (tests capture them); default stdout, written asynchronously. */
+  /** Where JSON lines go (tests capture them); default stdout. */
   destination?: DestinationStream;
 }
 
@@ -36,8 +36,9 @@ export interface LoggerOptions {
  */
 export function createLogger(level: LogLevel, app: string, options: LoggerOptions = {}): Logger {
   const pretty = options.format === 'pretty' ? prettyTransport() : undefined;
-  const destination =
-    options.destination ?? pretty ?? pino.destination({ dest: 1, sync: false, minLength: 0 });
+  // Synchronous writes, pino's default: one write per request done asynchronously costs a
+  // thread-pool hand-off (~35 µs CPU measured, `pnpm bench observability`), a write() ~2 µs.
+  const destination = options.destination ?? pretty ?? pino.destination({ dest: 1, sync: true });
   const log = pino(
     {
       level,
