@@ -40,11 +40,12 @@ RUN --mount=type=cache,id=pnpm-store,target=/pnpm/store pnpm --filter "@erp/${AP
 # 3. Runtime: package.json, dist/ and production dependencies only; no pnpm, no sources.
 FROM ${NODE_IMAGE} AS runtime
 ARG APP
-ENV NODE_ENV=production APP=${APP} WORKER_HEALTH_PORT=3002
+# Each app reads its own: the portal's and landing's metrics listeners, the worker's health port.
+ENV NODE_ENV=production APP=${APP} WORKER_HEALTH_PORT=3002 PORTAL_METRICS_PORT=9464 LANDING_METRICS_PORT=9464
 WORKDIR /app
 COPY --from=build /prod/app/ ./
 COPY deploy/image/healthcheck.mjs ./healthcheck.mjs
 USER node
-EXPOSE 3000 3001 3002
+EXPOSE 3000 3001 3002 9464
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 CMD ["node", "healthcheck.mjs"]
 CMD ["node", "dist/main.js"]

@@ -179,7 +179,10 @@ async function waitUntilReady(
       );
     },
     60_000,
-  );
+  ).catch((error: Error) => {
+    // What the app said is the first thing anyone debugging a start wants to read.
+    throw new Error(`${error.message}; its last output:\n${output.slice(-20).join('\n')}`);
+  });
 }
 
 /** Runs an app's script to its end (the seed); rejects on a non-zero exit. */

@@ -1,5 +1,6 @@
 import { sql } from '@erp/db';
 import { bodyTooLarge, createErrorHandler, notFound } from '@erp/http';
+import { observeRequests } from '@erp/telemetry';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -15,6 +16,7 @@ import { registerPublicProxy } from './proxy';
 export function buildApp(deps: LandingDeps): Hono<LandingAppEnv> {
   const app = new Hono<LandingAppEnv>();
   app.use(requestId());
+  app.use(observeRequests({ logger: deps.logger, metrics: deps.metrics }));
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFound);
 

@@ -4,6 +4,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type pg from 'pg';
 import type { Dispatcher } from 'undici';
 import type { LandingEnv } from './env';
+import type { LandingMetrics } from './http/metrics';
 
 /** Everything landing needs from the outside world; built in main.ts, or by tests. */
 export interface LandingDeps {
@@ -12,6 +13,8 @@ export interface LandingDeps {
   pool: pg.Pool;
   env: LandingEnv;
   logger: Logger;
+  /** Counted here, served by GET /metrics on LANDING_METRICS_PORT. */
+  metrics: LandingMetrics;
   /** Keep-alive connections to PORTAL_URL, used by the public proxy (`createPortalPool`). */
   portal: Dispatcher;
   /** Injected clock (tests move time, e.g. a provider signature's age). */

@@ -10,6 +10,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: envVar.poolSize,
   LANDING_PORT: envVar.port(3001),
   LANDING_HOST: envVar.host,
+  /** `GET /metrics` (Prometheus) on this port, never on LANDING_PORT; unset: no metrics listener. */
+  LANDING_METRICS_PORT: envVar.optionalPort,
   /** Where `/api/v1/public/*` is proxied to (origin only, e.g. http://portal:3000). */
   PORTAL_URL: envVar.httpOrigin,
   /** Where people reach the console (the onboarding page links to its login); default PORTAL_URL. */
@@ -44,6 +46,9 @@ const EnvSchema = z.object({
   /** Take the client address from X-Forwarded-For (behind a trusted load balancer only). */
   TRUST_PROXY: envVar.boolean.default(false),
   LOG_LEVEL: envVar.logLevel,
+  LOG_FORMAT: envVar.logFormat,
+  /** OpenTelemetry traces go there (OTLP/HTTP protobuf, `<url>/v1/traces`); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envVar.httpUrl.optional(),
 });
 
 export type LandingEnv = z.infer<typeof EnvSchema>;

@@ -3,6 +3,7 @@ import { createLogger } from '@erp/logger';
 import { buildApp } from '../src/app';
 import type { LandingDeps } from '../src/deps';
 import { parseEnv } from '../src/env';
+import { createLandingMetrics } from '../src/http/metrics';
 import { createPortalPool } from '../src/proxy/portal-pool';
 
 /** The sync key every test landing is configured with. */
@@ -34,6 +35,7 @@ export async function createTestLanding(overrides: Record<string, string> = {}) 
     pool: tdb.pool,
     env,
     logger: createLogger('silent', 'landing'),
+    metrics: createLandingMetrics({ pools: { main: tdb.pool } }),
     portal,
     now: () => new Date(Date.now() + clock.offsetMs),
   };

@@ -7,6 +7,7 @@ import {
   strictBodies,
   validationHook,
 } from '@erp/http';
+import { observeRequests } from '@erp/telemetry';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
@@ -35,6 +36,7 @@ export function buildApp(
 ): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(requestId());
+  app.use(observeRequests({ logger: deps.logger, metrics: deps.metrics }));
   const limitBody = bodyLimit({
     maxSize: deps.env.BODY_LIMIT_BYTES,
     onError: bodyTooLarge(deps.env.BODY_LIMIT_BYTES),

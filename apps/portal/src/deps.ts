@@ -4,6 +4,7 @@ import type { SecretBox } from '@erp/webhooks';
 import type pg from 'pg';
 import type { TokenSigner } from './auth';
 import type { PortalEnv } from './env';
+import type { PortalMetrics } from './http/metrics';
 import type { TenantDatabase } from './resources';
 
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */
@@ -18,6 +19,8 @@ export interface Deps {
   /** HMAC key of API-key hashes. */
   apiKeyHashSecret: Buffer;
   logger: Logger;
+  /** Counted here, served by GET /metrics on PORTAL_METRICS_PORT. */
+  metrics: PortalMetrics;
   /** Seals webhook signing secrets at rest (`SECRETS_ENCRYPTION_KEY`). */
   secretBox: SecretBox;
   /** Addresses a host name resolves to (DNS; tests inject their own). */

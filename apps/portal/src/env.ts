@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: envVar.poolSize,
   PORTAL_PORT: envVar.port(3000),
   PORTAL_HOST: envVar.host,
+  /** `GET /metrics` (Prometheus) on this port, never on PORTAL_PORT; unset: no metrics listener. */
+  PORTAL_METRICS_PORT: envVar.optionalPort,
   JWT_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
   JWT_PUBLIC_KEY: pem('PUBLIC KEY').optional(),
   API_KEY_HASH_SECRET: envVar.secret.optional(),
@@ -35,6 +37,9 @@ const EnvSchema = z.object({
   /** The console's build (index.html, assets/); unset: found beside the portal (console/). */
   CONSOLE_DIR: z.string().min(1).optional(),
   LOG_LEVEL: envVar.logLevel,
+  LOG_FORMAT: envVar.logFormat,
+  /** OpenTelemetry traces go there (OTLP/HTTP protobuf, `<url>/v1/traces`); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envVar.httpUrl.optional(),
 });
 
 export type PortalEnv = z.infer<typeof EnvSchema>;

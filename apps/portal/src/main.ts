@@ -1,18 +1,29 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { openDatabase } from '@erp/db';
 import { onShutdown, runMain, serveApp } from '@erp/http';
-import { createLogger } from '@erp/logger';
+import { createLogger, defaultLogFormat } from '@erp/logger';
+import { createMetricsRegistry, serveMetrics, startTracing } from '@erp/telemetry';
 import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from './app';
 import { createTokenSigner, generateSigningKeys } from './auth';
 import { parseEnv } from './env';
+import { createPortalMetrics } from './http/metrics';
 import { createTenantDatabase } from './resources';
 import { resolveHostAddresses } from './webhooks';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
-  const logger = createLogger(env.LOG_LEVEL, 'portal');
+  // Before any pool or server exists (see startTracing).
+  const tracing = await startTracing({
+    service: 'portal',
+    endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    require: createRequire(import.meta.url),
+  });
+  const logger = createLogger(env.LOG_LEVEL, 'portal', {
+    format: defaultLogFormat(env.NODE_ENV, env.LOG_FORMAT),
+  });
   let signing =
     env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY
       ? { privateKey: env.JWT_PRIVATE_KEY, publicKey: env.JWT_PUBLIC_KEY }
@@ -35,12 +46,17 @@ async function main(): Promise<void> {
     applicationName: 'portal',
   });
   const tenantDb = createTenantDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+  const metrics = createPortalMetrics({
+    registry: createMetricsRegistry({ processMetrics: true }),
+    pools: { main: database.pool, tenant: tenantDb.pool },
+  });
   const app = buildApp({
     db: database.db,
     pool: database.pool,
     tenantDb,
     env,
     logger,
+    metrics,
     tokens: await createTokenSigner(signing.privateKey, signing.publicKey),
     apiKeyHashSecret: Buffer.from(env.API_KEY_HASH_SECRET ?? randomBytes(32).toString('hex')),
     secretBox: createSecretBox(env.SECRETS_ENCRYPTION_KEY ?? randomBytes(32).toString('hex')),
@@ -49,11 +65,20 @@ async function main(): Promise<void> {
   });
 
   const server = await serveApp({ fetch: app.fetch, port: env.PORTAL_PORT, host: env.PORTAL_HOST });
-  logger.info('portal listening', { url: server.url });
+  const metricsServer =
+    env.PORTAL_METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics({
+          registry: metrics.registry,
+          port: env.PORTAL_METRICS_PORT,
+          host: env.PORTAL_HOST,
+        });
+  logger.info('portal listening', { url: server.url, metrics_url: metricsServer?.url });
   // Finish in-flight requests, then release the pools.
   onShutdown(logger, async () => {
-    await server.close();
+    await Promise.all([server.close(), metricsServer?.close()]);
     await Promise.all([database.close(), tenantDb.close()]);
+    await tracing?.shutdown();
   });
 }
 

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth';
 import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
+import { createPortalMetrics } from '../src/http/metrics';
 import { createTenantDatabase } from '../src/resources';
 import { seedPlans } from '../src/seed';
 
@@ -54,6 +55,7 @@ export async function createTestPortal(
     tokens: await testSigner(),
     apiKeyHashSecret: Buffer.from('test-api-key-hash-secret-0123456789'),
     logger: createLogger('silent', 'portal'),
+    metrics: createPortalMetrics({ pools: { main: tdb.pool, tenant: tenantDb.pool } }),
     secretBox: createSecretBox(SECRETS_ENCRYPTION_KEY),
     resolveHost: resolveTestHost,
     now: () => new Date(Date.now() + clock.offsetMs),

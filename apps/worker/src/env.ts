@@ -51,6 +51,9 @@ const EnvSchema = z.object({
   /** The console's public address: the links in e-mails point there (never a request's Host). */
   CONSOLE_URL: envVar.httpOrigin.optional(),
   LOG_LEVEL: envVar.logLevel,
+  LOG_FORMAT: envVar.logFormat,
+  /** OpenTelemetry traces go there (OTLP/HTTP protobuf, `<url>/v1/traces`); unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: envVar.httpUrl.optional(),
 });
 
 export type WorkerEnv = z.infer<typeof EnvSchema>;

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import type { Logger } from '@erp/logger';
+import type { Registry } from '@erp/telemetry';
 import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
@@ -11,6 +12,7 @@ import { createMailer, type Mailer, passwordLinkHandlers } from './mail';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
 import { buildTaskList } from './runtime/jobs';
 import { type Liveness, startLiveness } from './runtime/liveness';
+import { createWorkerMetrics, type WorkerMetrics } from './runtime/metrics';
 import type { DeliveryDeps } from './webhooks/deliver';
 import { createSender, type SenderOptions } from './webhooks/http-sender';
 import { type OutboxDrain, startOutboxDrain } from './webhooks/outbox';
@@ -21,6 +23,8 @@ import { webhookHandlers } from './webhooks/tasks';
 export interface WorkerDeps {
   env: WorkerEnv;
   logger: Logger;
+  /** Where the metrics are counted (main.ts: with the process' own); default a fresh one. */
+  registry?: Registry;
   now?: () => Date;
   random?: () => number;
   /** Overrides of the sender's address policy and DNS (tests). */
@@ -44,8 +48,9 @@ export interface RunningWorker {
   liveness: Liveness;
   /** The webhook outbox's drain (first attempts). */
   outbox: OutboxDrain;
-  /** The liveness signal's HTTP server, when WORKER_HEALTH_PORT is set. */
+  /** The liveness signal's HTTP server (and GET /metrics), when WORKER_HEALTH_PORT is set. */
   health: HealthServer | undefined;
+  metrics: WorkerMetrics;
   pool: pg.Pool;
   /** Graceful shutdown: running jobs finish (aborted after 5 s), then the pool closes. */
   stop(): Promise<void>;
@@ -76,11 +81,19 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const outbound = createOutbound({ timeoutMs: env.OUTBOUND_TIMEOUT_MS });
   const now = deps.now ?? (() => new Date());
   const mailer = createWorkerMailer(env, logger);
+  const events: WorkerEvents = new EventEmitter();
+  const metrics = createWorkerMetrics({
+    pool,
+    events,
+    tasks: () => Object.keys(taskList),
+    registry: deps.registry,
+  });
   const delivery: DeliveryDeps = {
     store: createDeliveryStore(pool),
     sender,
     secretBox: cachedSecretBox(createSecretBox(env.SECRETS_ENCRYPTION_KEY!)),
     logger,
+    metrics,
     retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
     now,
     random: deps.random,
@@ -88,7 +101,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   // One handler per defined job (`jobs` in @erp/contract), each parsing its payload.
   const taskList = buildTaskList({
     ...webhookHandlers(delivery),
-    ...landingHandlers({ pool, outbound, env, logger, now }),
+    ...landingHandlers({ pool, outbound, env, logger, metrics, now }),
     ...eventHandlers({ pool, logger, now }),
     ...passwordLinkHandlers({
       pool,
@@ -98,7 +111,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       now,
     }),
   });
-  const events: WorkerEvents = new EventEmitter();
   const liveness = startLiveness({
     pool,
     events,
@@ -147,6 +159,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
           host: env.WORKER_HEALTH_HOST,
           lastBeat: liveness.lastBeat,
           deadAfterMs: env.WORKER_DEAD_AFTER_SECONDS * 1000,
+          registry: metrics.registry,
         });
   logger.info('worker started', { concurrency, health_port: health?.port, mail: mailer.mode });
   return {
@@ -154,6 +167,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     liveness,
     outbox,
     health,
+    metrics,
     pool,
     async stop() {
       await health?.close();

@@ -12,6 +12,7 @@ import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from '../../../apps/portal/src/app';
 import { createTokenSigner, generateSigningKeys } from '../../../apps/portal/src/auth';
 import { parseEnv } from '../../../apps/portal/src/env';
+import { createPortalMetrics } from '../../../apps/portal/src/http/metrics';
 import { createTenantDatabase } from '../../../apps/portal/src/resources';
 import { resolveHostAddresses } from '../../../apps/portal/src/webhooks';
 import { doubledCatalogue } from './doubled-catalogue';
@@ -20,13 +21,15 @@ const env = parseEnv(process.env);
 const document = readFileSync(process.env.OPENAPI_FILE!, 'utf8');
 const database = openDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
 const keys = await generateSigningKeys();
+const tenantDb = createTenantDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
 const app = buildApp(
   {
     db: database.db,
     pool: database.pool,
-    tenantDb: createTenantDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE }),
+    tenantDb,
     env,
     logger: createLogger(env.LOG_LEVEL, 'portal'),
+    metrics: createPortalMetrics({ pools: { main: database.pool, tenant: tenantDb.pool } }),
     tokens: await createTokenSigner(keys.privateKey, keys.publicKey),
     apiKeyHashSecret: randomBytes(32),
     secretBox: createSecretBox(randomBytes(32).toString('hex')),

@@ -1052,6 +1052,7 @@ export interface EventsTable {
   created_at: Defaulted<Timestamp>;
   sequence: Int8 | null;
   recorded_at: Defaulted<Timestamp | null>;
+  trace_context: string | null;
 }
 
 export interface ExchangeRatesTable {

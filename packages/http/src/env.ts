@@ -17,6 +17,8 @@ export const envVar = {
   databaseUrl: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
   poolSize: z.coerce.number().int().min(1).max(100).default(10),
   port: (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback),
+  /** A listener that is off unless its port is given (metrics). */
+  optionalPort: z.coerce.number().int().min(0).max(65_535).optional(),
   host: z.string().min(1).default('0.0.0.0'),
   boolean: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
   httpUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
@@ -40,6 +42,8 @@ export const envVar = {
   secret: z.string().min(32, 'must be at least 32 characters'),
   bodyLimit: (fallback: number) => z.coerce.number().int().min(1024).default(fallback),
   logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** `json` or `pretty`; unset: pretty in development, json elsewhere (`defaultLogFormat`). */
+  logFormat: z.enum(['json', 'pretty']).optional(),
 };
 
 export interface EnvRules<T> {

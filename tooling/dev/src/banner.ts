@@ -4,6 +4,8 @@ export interface BannerInput {
   landingUrl: string;
   /** The worker's liveness signal (WORKER_HEALTH_PORT). */
   workerHealthUrl: string;
+  /** GET /metrics of portal, landing and worker. */
+  metricsUrls: string[];
   databaseUrl: string;
   embedded: boolean;
   /** The embedded server's data directory, as shown. */
@@ -29,6 +31,7 @@ export function formatBanner(input: BannerInput): string {
     `  Landing    ${input.landingUrl}   (proxy: ${input.landingUrl}/api/v1/public/plans, sync: ${input.landingUrl}/api/erp-sync/health)`,
     `  Database   ${database}`,
     `  Worker     ${input.workerHealthUrl}   (webhook deliveries, ERP sync to landing, landing → portal forwarding, e-mails to .data/mail)`,
+    `  Metrics    ${input.metricsUrls.join('  ')}   (Prometheus: portal, landing, worker)`,
     '  Tenant     demo',
     `  Admin      ${input.adminEmail}`,
     `  Password   ${input.adminPassword}   (${input.passwordSource})`,

@@ -53,7 +53,7 @@ async function main(): Promise<number> {
       await apps.stop();
       return 1;
     }
-    process.stdout.write(banner(probes, database, secrets));
+    process.stdout.write(banner(env, probes, database, secrets));
     code = await apps.exited;
   } finally {
     if (database.embedded) log('stopping PostgreSQL');
@@ -71,8 +71,11 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
     PORTAL_HOST: '127.0.0.1',
     LANDING_HOST: '127.0.0.1',
     WORKER_HEALTH_HOST: '127.0.0.1',
-    // The worker's liveness signal is how `pnpm dev` knows it runs (the image's port).
+    // The worker's liveness signal is how `pnpm dev` knows it runs (the image's port); it
+    // serves the worker's /metrics too. Portal and landing serve theirs on ports of their own.
     WORKER_HEALTH_PORT: '3002',
+    PORTAL_METRICS_PORT: '9464',
+    LANDING_METRICS_PORT: '9465',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     // A provider on this machine (Keycloak, oidc-provider) can be tried over plain http.
     SSO_ALLOW_INSECURE_ISSUERS: 'true',
@@ -111,7 +114,15 @@ function appProbes(env: Record<string, string | undefined>): AppProbe[] {
   ];
 }
 
+/** Each app's GET /metrics (Prometheus), as the environment places them. */
+function metricsUrls(env: Record<string, string | undefined>): string[] {
+  return [env.PORTAL_METRICS_PORT, env.LANDING_METRICS_PORT, env.WORKER_HEALTH_PORT].map(
+    (port) => `http://127.0.0.1:${port}/metrics`,
+  );
+}
+
 function banner(
+  env: Record<string, string | undefined>,
   probes: readonly AppProbe[],
   database: { url: string; embedded: boolean },
   secrets: DevSecrets,
@@ -121,6 +132,7 @@ function banner(
     portalUrl: origin('portal'),
     landingUrl: origin('landing'),
     workerHealthUrl: probes.find((p) => p.name === 'worker')!.healthUrl,
+    metricsUrls: metricsUrls(env),
     databaseUrl: database.url,
     embedded: database.embedded,
     dataDir: shown(path.join(dataRoot, 'postgres')),

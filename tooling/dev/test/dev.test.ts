@@ -50,11 +50,23 @@ interface DevRun {
   output: () => string;
   stderr: () => string;
   exited: Promise<number | null>;
-  ports: { portal: number; landing: number; worker: number };
+  ports: {
+    portal: number;
+    landing: number;
+    worker: number;
+    portalMetrics: number;
+    landingMetrics: number;
+  };
 }
 
 async function startDev(extra: Record<string, string> = {}): Promise<DevRun> {
-  const ports = { portal: await freePort(), landing: await freePort(), worker: await freePort() };
+  const ports = {
+    portal: await freePort(),
+    landing: await freePort(),
+    worker: await freePort(),
+    portalMetrics: await freePort(),
+    landingMetrics: await freePort(),
+  };
   const child = spawn(tsx, ['tooling/dev/src/dev.ts'], {
     cwd: repoRoot,
     env: {
@@ -63,6 +75,8 @@ async function startDev(extra: Record<string, string> = {}): Promise<DevRun> {
       PORTAL_PORT: String(ports.portal),
       LANDING_PORT: String(ports.landing),
       WORKER_HEALTH_PORT: String(ports.worker),
+      PORTAL_METRICS_PORT: String(ports.portalMetrics),
+      LANDING_METRICS_PORT: String(ports.landingMetrics),
       ...extra,
     },
     // Its own group: cleanup can reach whatever it leaves behind.
@@ -114,8 +128,9 @@ describe('pnpm dev', () => {
       dev.output,
     );
     // The start-up push has gone through: everything a start does has been done.
-    await within(waitForText(dev, '"erp sync pushed"'), 60_000, dev.output);
+    await within(waitForText(dev, 'erp sync pushed'), 60_000, dev.output);
     const output = dev.output();
+    const plain = output.replace(ANSI, '');
     expect(output).toContain(`Console    http://127.0.0.1:${dev.ports.portal}/ `);
     expect(output).toContain(`Pages      http://127.0.0.1:${dev.ports.landing}/ `);
     expect(output).toContain(`Portal     http://127.0.0.1:${dev.ports.portal}`);
@@ -128,9 +143,22 @@ describe('pnpm dev', () => {
     // Built into the data directory: apps/console/dist, which tests and images read, is left alone.
     expect(existsSync(path.join(dataDir, 'console/index.html'))).toBe(true);
     expect(output).toContain(`Worker     http://127.0.0.1:${dev.ports.worker}/health`);
-    const complaints = output
+    // Every app's metrics, where the banner says.
+    const metrics = [dev.ports.portalMetrics, dev.ports.landingMetrics, dev.ports.worker].map(
+      (port) => `http://127.0.0.1:${port}/metrics`,
+    );
+    expect(output).toContain(`Metrics    ${metrics.join('  ')}`);
+    for (const url of metrics) {
+      const scrape = await fetch(url);
+      expect(scrape.status).toBe(200);
+      expect(await scrape.text()).toContain('db_pool_connections');
+    }
+    // Development logs are readable lines (pino-pretty), coloured, never JSON.
+    expect(plain).toMatch(/\] INFO: portal listening/);
+    expect(plain).not.toMatch(/^@erp\/\w+:dev: \{"level"/m);
+    const complaints = plain
       .split('\n')
-      .filter((line) => /"level":"(warn|error)"/.test(line) || /\bat .+:\d+:\d+\)?/.test(line));
+      .filter((line) => /\] (WARN|ERROR|FATAL):/.test(line) || /\bat .+:\d+:\d+\)?/.test(line));
     expect(complaints).toEqual([]);
 
     dev.child.kill('SIGINT');
@@ -139,6 +167,9 @@ describe('pnpm dev', () => {
     expect(existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
   });
 });
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts every colour sequence.
+const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** The environment of a developer's shell: none of the test runner's or the outer dev's. */
 function cleanEnv(): NodeJS.ProcessEnv {

@@ -174,10 +174,11 @@ describe('the images against one PostgreSQL', () => {
     sync: randomBytes(24).toString('hex'),
     encryption: randomBytes(32).toString('hex'),
   };
-  const ports = {} as Record<App | 'workerHealth', number>;
+  const ports = {} as Record<App | 'workerHealth' | 'portalMetrics' | 'landingMetrics', number>;
 
   beforeAll(async () => {
-    for (const key of [...APPS, 'workerHealth'] as const) ports[key] = await freePort();
+    for (const key of [...APPS, 'workerHealth', 'portalMetrics', 'landingMetrics'] as const)
+      ports[key] = await freePort();
   });
 
   it('the worker image migrates an empty database (node dist/migrate.js), twice without harm', async () => {
@@ -209,6 +210,7 @@ describe('the images against one PostgreSQL', () => {
       DATABASE_URL: databaseUrl,
       PORTAL_HOST: '127.0.0.1',
       PORTAL_PORT: String(ports.portal),
+      PORTAL_METRICS_PORT: String(ports.portalMetrics),
       JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
@@ -231,6 +233,8 @@ describe('the images against one PostgreSQL', () => {
     const asset = await fetch(`${base}${script![1]}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // The metrics listener, from the image's own production dependencies.
+    await expectMetrics(ports.portalMetrics, 'route="/api/v1/health"');
     await expectHealthcheck(images.portal, { PORTAL_PORT: String(ports.portal) });
   });
 
@@ -239,6 +243,7 @@ describe('the images against one PostgreSQL', () => {
       DATABASE_URL: databaseUrl,
       LANDING_HOST: '127.0.0.1',
       LANDING_PORT: String(ports.landing),
+      LANDING_METRICS_PORT: String(ports.landingMetrics),
       PORTAL_URL: `http://127.0.0.1:${ports.portal}`,
       LANDING_SYNC_API_KEY: secrets.sync,
       PAYMENT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
@@ -247,6 +252,7 @@ describe('the images against one PostgreSQL', () => {
     const base = `http://127.0.0.1:${ports.landing}`;
     await waitForOk(`${base}/api/health`, landing);
     expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+    await expectMetrics(ports.landingMetrics, 'route="/api/health"');
     await expectHealthcheck(images.landing, { LANDING_PORT: String(ports.landing) });
   });
 
@@ -288,12 +294,21 @@ describe('the images against one PostgreSQL', () => {
       const health = await fetch(`http://127.0.0.1:${ports.workerHealth}/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ status: 'ok' });
+      await expectMetrics(ports.workerHealth, 'task="landing_purge_onboardings",outcome="success"');
       await expectHealthcheck(images.worker, { WORKER_HEALTH_PORT: String(ports.workerHealth) });
     } finally {
       await db.end();
     }
   });
 });
+
+/** `GET /metrics` on a port answers Prometheus text holding `series`. */
+async function expectMetrics(port: number, series: string) {
+  const scrape = await fetch(`http://127.0.0.1:${port}/metrics`);
+  expect(scrape.status).toBe(200);
+  expect(scrape.headers.get('content-type')).toMatch(/^text\/plain/);
+  expect(await scrape.text()).toContain(series);
+}
 
 /** Runs the image's HEALTHCHECK command in its directory: exit 0 is healthy. */
 async function expectHealthcheck(image: BuiltImage, env: Record<string, string>) {

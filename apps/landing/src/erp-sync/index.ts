@@ -37,6 +37,7 @@ export function registerErpSyncRoutes(app: Hono<LandingAppEnv>, deps: LandingDep
     async function receiveSyncPush(c) {
       const push = await readJsonBody(c, SyncPushSchema);
       const result = await applySyncPush(deps, push);
+      deps.metrics.syncPushes.inc({ status: result.status });
       deps.logger.info('erp sync push', {
         request_id: c.get('requestId'),
         status: result.status,

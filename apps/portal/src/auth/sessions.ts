@@ -52,6 +52,7 @@ export async function login(
   if (!verdict.valid) {
     // Recorded alike whether the e-mail has an account or not (see recordSignIn).
     await recordSignIn(deps.db, { ...signIn, reason: 'identifiants_invalides' });
+    deps.metrics.loginFailures.inc({ method: 'password', reason: 'identifiants_invalides' });
     throw new ApiError('identifiants_invalides', 'E-mail or password is incorrect.');
   }
   const userId = verdict.userId!;
@@ -71,7 +72,10 @@ export async function login(
         throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
       requireSsoUnlessExempt(ssoPolicyOf(tenant.slug, tenant), tenant.roles, origin);
     } catch (error) {
-      if (error instanceof ApiError) await recordSignIn(deps.db, { ...signIn, reason: error.code });
+      if (error instanceof ApiError) {
+        await recordSignIn(deps.db, { ...signIn, reason: error.code });
+        deps.metrics.loginFailures.inc({ method: 'password', reason: error.code });
+      }
       throw error;
     }
   }

@@ -1,11 +1,14 @@
 import { changeEventTypes, type RecordChange, type Resource } from '@erp/contract';
+import { activeTraceparent } from '@erp/telemetry';
 import type { Params } from './sql';
 
 /**
  * The CTE recording a change's events (`ev`), in the statement that makes the change: no change
  * without its events, no event without its change. It reads `o` (the record as the API returns
  * it, `o.j`, and its id; for actions `o.previous_status`). The types come from the contract's
- * `changeEventTypes`; the sequence is assigned after commit (see `assign_event_sequences`).
+ * `changeEventTypes`; the sequence is assigned after commit (see `assign_event_sequences`). The
+ * request's trace context goes with the events (null when not tracing): the worker's delivery
+ * spans link to it.
  */
 export function changeEventsSql(resource: Resource, change: RecordChange, params: Params): string {
   const types = changeEventTypes(resource, change);
@@ -13,5 +16,5 @@ export function changeEventsSql(resource: Resource, change: RecordChange, params
     change.kind === 'action'
       ? `jsonb_build_object('object', o.j, 'previous_status', o.previous_status, 'action', ${params.add(change.action, 'text')})`
       : `jsonb_build_object('object', o.j)`;
-  return `ev AS (INSERT INTO events (tenant_id, type, resource, resource_id, data) SELECT $1::uuid, e.type, ${params.add(resource.name, 'text')}, o.id, ${data} FROM o CROSS JOIN unnest(${params.add(types, 'text[]')}) WITH ORDINALITY AS e(type, n) ORDER BY e.n)`;
+  return `ev AS (INSERT INTO events (tenant_id, type, resource, resource_id, data, trace_context) SELECT $1::uuid, e.type, ${params.add(resource.name, 'text')}, o.id, ${data}, ${params.add(activeTraceparent(), 'text')} FROM o CROSS JOIN unnest(${params.add(types, 'text[]')}) WITH ORDINALITY AS e(type, n) ORDER BY e.n)`;
 }

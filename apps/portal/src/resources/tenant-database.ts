@@ -12,6 +12,8 @@ export interface TenantDatabase {
    * export: one snapshot, read in chunks while the response is written).
    */
   readOnly(tenantId: string): Promise<HeldTransaction>;
+  /** The pool itself, read by the pool gauges (`/metrics`). */
+  readonly pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export function createTenantDatabase(options: { url: string; max?: number }): Te
         },
       };
     },
+    pool,
     close: () => pool.end(),
   };
 }

@@ -176,6 +176,7 @@ export async function finishSignIn(
         reason: failure.code,
         details: typeof reason === 'string' ? { detail: reason } : undefined,
       });
+      deps.metrics.loginFailures.inc({ method: 'sso', reason: failure.code });
     }
     throw failure;
   }

@@ -1,5 +1,6 @@
 import { ApiError, jobs, RECOVER_MAX_DAYS, WEBHOOK_TEST_EVENT } from '@erp/contract';
 import { enqueueJob, enqueueJobs } from '@erp/db';
+import { activeTraceparent } from '@erp/telemetry';
 import type pg from 'pg';
 import type { Deps } from '../deps';
 import {
@@ -60,14 +61,14 @@ export async function sendTestDelivery(deps: Deps, tenantId: string, subscriptio
     await client.query("SELECT set_config('app.tenant_id', $1, true)", [tenantId]);
     const { rows } = await client.query<DeliveryRow>(
       `WITH ev AS (
-         INSERT INTO events (tenant_id, type, resource, resource_id, data)
+         INSERT INTO events (tenant_id, type, resource, resource_id, data, trace_context)
          VALUES ($1::uuid, $3::text, 'webhook_subscription', $2::uuid,
-                 jsonb_build_object('object', jsonb_build_object('subscription_id', $2::uuid, 'url', $4::text), 'message', 'A test delivery.'))
+                 jsonb_build_object('object', jsonb_build_object('subscription_id', $2::uuid, 'url', $4::text), 'message', 'A test delivery.'), $6)
          RETURNING id, type)
        INSERT INTO webhook_deliveries (tenant_id, subscription_id, event_id, event_type, status, attempts, next_attempt_at)
        SELECT $1::uuid, $2::uuid, ev.id, ev.type, 'pending', 0, $5::timestamptz FROM ev
        RETURNING ${RETURNING}`,
-      [tenantId, subscriptionId, WEBHOOK_TEST_EVENT, url, deps.now()],
+      [tenantId, subscriptionId, WEBHOOK_TEST_EVENT, url, deps.now(), activeTraceparent()],
     );
     const delivery = rows[0]!;
     await enqueueJob(client, jobs.webhookDeliver, {

@@ -8,6 +8,7 @@ import { createSecretBox } from '@erp/webhooks';
 import { buildApp } from '../../src/app';
 import { createTokenSigner, generateSigningKeys } from '../../src/auth';
 import { parseEnv } from '../../src/env';
+import { createPortalMetrics } from '../../src/http/metrics';
 import { createTenantDatabase } from '../../src/resources';
 import { resolveHostAddresses } from '../../src/webhooks';
 import { syntheticRegistry } from './synthetic-registry';
@@ -18,13 +19,15 @@ const resources = syntheticRegistry(Number(process.env.RESOURCES ?? 200));
 const env = parseEnv({ DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: 'silent' });
 const database = openDatabase({ url: env.DATABASE_URL, max: 2 });
 const keys = await generateSigningKeys();
+const tenantDb = createTenantDatabase({ url: env.DATABASE_URL, max: 2 });
 const app = buildApp(
   {
     db: database.db,
     pool: database.pool,
-    tenantDb: createTenantDatabase({ url: env.DATABASE_URL, max: 2 }),
+    tenantDb,
     env,
     logger: createLogger('silent', 'portal'),
+    metrics: createPortalMetrics({ pools: { main: database.pool, tenant: tenantDb.pool } }),
     tokens: await createTokenSigner(keys.privateKey, keys.publicKey),
     apiKeyHashSecret: randomBytes(32),
     secretBox: createSecretBox(randomBytes(32).toString('hex')),

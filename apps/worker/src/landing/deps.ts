@@ -1,6 +1,7 @@
 import type { Logger } from '@erp/logger';
 import type pg from 'pg';
 import type { WorkerEnv } from '../env';
+import type { WorkerMetrics } from '../runtime/metrics';
 import type { Outbound } from './outbound';
 
 /** What the landing tasks need: the database, the outbound client, configuration, a log. */
@@ -14,6 +15,9 @@ export interface LandingDeps {
   logger: Logger;
   now: () => Date;
 }
+
+/** The sync push also counts its outcomes (`erp_sync_pushes_total`). */
+export type SyncDeps = LandingDeps & { metrics: Pick<WorkerMetrics, 'syncPushes'> };
 
 /** Keeps error texts short enough for a status column and a log line. */
 export function shorten(text: string, max = 300): string {

@@ -9,7 +9,7 @@ import {
 } from '@erp/contract';
 import type { JobHelpers } from 'graphile-worker';
 import type pg from 'pg';
-import { type LandingDeps, shorten } from './deps';
+import { type LandingDeps, type SyncDeps, shorten } from './deps';
 import { OutboundError } from './outbound';
 
 type SyncStatus = 'ok' | 'failed' | 'skipped';
@@ -33,7 +33,7 @@ const STARTUP_RETRY_MS = 500;
  * first waits for landing to listen: worker and landing start together, and a connection
  * refused then is the normal order of things, not a failure.
  */
-export function erpSyncHandler(deps: LandingDeps) {
+export function erpSyncHandler(deps: SyncDeps) {
   return async function erpSync(
     payload: JobPayload<typeof jobs.erpSync>,
     helpers: Pick<JobHelpers, 'abortSignal'>,
@@ -41,18 +41,18 @@ export function erpSyncHandler(deps: LandingDeps) {
     const startup = payload.startup === true;
     const access = await readAccess(deps.pool);
     if (!access.enabled) {
-      await recordSync(deps.pool, { status: 'skipped', target: null, error: 'sync disabled' });
+      await recordSync(deps, { status: 'skipped', target: null, error: 'sync disabled' });
       return;
     }
     const target = access.sync_url ?? deps.env.LANDING_SYNC_URL ?? null;
     if (!target) {
-      await recordSync(deps.pool, { status: 'skipped', target: null, error: 'no sync target' });
+      await recordSync(deps, { status: 'skipped', target: null, error: 'no sync target' });
       return;
     }
     const apiKey = deps.env.LANDING_SYNC_API_KEY;
     if (!apiKey) {
       const error = 'LANDING_SYNC_API_KEY is not set';
-      await recordSync(deps.pool, { status: 'failed', target, error });
+      await recordSync(deps, { status: 'failed', target, error });
       throw new Error(`erp_sync: ${error}`);
     }
     if (startup) {
@@ -67,7 +67,7 @@ export function erpSyncHandler(deps: LandingDeps) {
       const result = ErpSyncResultSchema.safeParse(response.json);
       const ok = response.status >= 200 && response.status < 300;
       if (ok && result.success) {
-        await recordSync(deps.pool, {
+        await recordSync(deps, {
           status: 'ok',
           target,
           httpStatus: response.status,
@@ -87,7 +87,7 @@ export function erpSyncHandler(deps: LandingDeps) {
       if (!(error instanceof OutboundError)) throw error;
       failure = { status: 'failed', target, error: shorten(error.message) };
     }
-    await recordSync(deps.pool, failure);
+    await recordSync(deps, failure);
     throw new Error(`erp_sync failed: ${failure.error}`);
   };
 }
@@ -174,8 +174,9 @@ export async function buildPush(pool: pg.Pool, now: Date): Promise<ErpSyncPush> 
 }
 
 /** One statement: the attempt, and on success the counts landing reported. */
-async function recordSync(pool: pg.Pool, record: SyncRecord): Promise<void> {
-  await pool.query(
+async function recordSync(deps: SyncDeps, record: SyncRecord): Promise<void> {
+  deps.metrics.syncPushes.inc({ status: record.status });
+  await deps.pool.query(
     `UPDATE portal_access SET
        last_attempt_at = now(),
        last_status = $1,

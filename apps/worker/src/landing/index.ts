@@ -3,18 +3,18 @@ import { enqueueJob } from '@erp/db';
 import type { ParsedCronItem } from 'graphile-worker';
 import type pg from 'pg';
 import { cronItemsFor, type JobHandlers } from '../runtime/jobs';
-import type { LandingDeps } from './deps';
+import type { SyncDeps } from './deps';
 import { erpSyncHandler } from './erp-sync';
 import { forwardLeadHandler } from './forward-lead';
 import { forwardPaymentEventHandler } from './forward-payment-event';
 import { PURGE_ONBOARDINGS_SCHEDULE, purgeOnboardingsHandler } from './purge-onboardings';
 
-export type { LandingDeps } from './deps';
+export type { LandingDeps, SyncDeps } from './deps';
 export { createOutbound, type Outbound } from './outbound';
 
 /** The landing jobs' handlers. */
 export function landingHandlers(
-  deps: LandingDeps,
+  deps: SyncDeps,
 ): Pick<JobHandlers, 'erpSync' | 'forwardPaymentEvent' | 'forwardLead' | 'purgeOnboardings'> {
   return {
     erpSync: erpSyncHandler(deps),

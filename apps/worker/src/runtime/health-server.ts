@@ -1,4 +1,5 @@
 import { notFound, serveApp } from '@erp/http';
+import { metricsHandler, type Registry } from '@erp/telemetry';
 import { Hono } from 'hono';
 
 export interface HealthServerOptions {
@@ -8,6 +9,8 @@ export interface HealthServerOptions {
   lastBeat: () => Date | null;
   /** Older than this, the process is reported dead (the other workers unlock its jobs then). */
   deadAfterMs: number;
+  /** Served as `GET /metrics` (Prometheus text): the worker has no other port (SPEC §15). */
+  registry?: Registry;
   now?: () => Date;
 }
 
@@ -42,6 +45,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       alive ? 200 : 503,
     );
   });
+  if (options.registry) app.get('/metrics', metricsHandler(options.registry));
   const server = await serveApp({ fetch: app.fetch, port: options.port, host: options.host });
   // Probes are short: an idle keep-alive connection must not hold the shutdown.
   server.server.keepAliveTimeout = 1000;

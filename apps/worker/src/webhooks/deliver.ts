@@ -1,5 +1,7 @@
 import type { Logger } from '@erp/logger';
 import { deliveryHeaders, type SecretBox } from '@erp/webhooks';
+import type { WorkerMetrics } from '../runtime/metrics';
+import { observeAttempt } from './attempt-telemetry';
 import type { Sender, SendResult } from './http-sender';
 import { MAX_ATTEMPTS, nextRetryDelay, parseRetryAfter } from './retry-schedule';
 import type { AttemptRecord, DeliveryStore } from './store';
@@ -23,6 +25,8 @@ export interface DeliveryTarget {
   secret_sealed: Buffer;
   previous_secret_sealed: Buffer | null;
   previous_secret_expires_at: Date | null;
+  /** The W3C traceparent of the request that recorded the event; null when not traced. */
+  trace_context: string | null;
 }
 
 export interface DeliveryDeps {
@@ -30,6 +34,7 @@ export interface DeliveryDeps {
   sender: Sender;
   secretBox: SecretBox;
   logger: Logger;
+  metrics: Pick<WorkerMetrics, 'webhookAttempts' | 'webhookAttemptDuration'>;
   retryBaseMs: number;
   now: () => Date;
   random?: () => number;
@@ -88,20 +93,22 @@ export function attemptAll(
 ): Promise<AttemptRecord[]> {
   const manual = options.manual ?? false;
   return Promise.all(
-    targets.map(async (target): Promise<AttemptRecord> => {
-      const { startedAt, result } = await attemptOne(deps, target);
-      options.onAttempted?.();
-      return {
-        deliveryId: target.delivery_id,
-        manual,
-        startedAt,
-        durationMs: result.durationMs,
-        status: result.status,
-        excerpt: result.excerpt,
-        error: result.error,
-        ...decide(deps, target, result),
-      };
-    }),
+    targets.map((target) =>
+      observeAttempt(deps.metrics, target, async (): Promise<AttemptRecord> => {
+        const { startedAt, result } = await attemptOne(deps, target);
+        options.onAttempted?.();
+        return {
+          deliveryId: target.delivery_id,
+          manual,
+          startedAt,
+          durationMs: result.durationMs,
+          status: result.status,
+          excerpt: result.excerpt,
+          error: result.error,
+          ...decide(deps, target, result),
+        };
+      }),
+    ),
   );
 }
 

@@ -8,7 +8,7 @@
 const TARGET_COLUMNS = `
   ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.tenant_id,
   ev.sequence::text AS sequence, ev.data::text AS data, s.id AS subscription_id, s.url, s.enabled, s.webhook_version,
-  s.secret_sealed, s.previous_secret_sealed, s.previous_secret_expires_at`;
+  s.secret_sealed, s.previous_secret_sealed, s.previous_secret_expires_at, ev.trace_context`;
 
 /**
  * The drain's poll: numbers the events committed so far (unless another session is numbering

@@ -1,0 +1,162 @@
+import {
+  Counter,
+  createMetricsRegistry,
+  Gauge,
+  Histogram,
+  LATENCY_BUCKETS,
+  observePools,
+  type Registry,
+} from '@erp/telemetry';
+import type { WorkerEvents } from 'graphile-worker';
+import type pg from 'pg';
+
+/** The worker's metrics (SPEC §15), served by GET /metrics on its health port. */
+export interface WorkerMetrics {
+  registry: Registry;
+  /** Webhook attempts by outcome: delivered, retry, failed (attempts exhausted), gone (410). */
+  webhookAttempts: Counter<'outcome'>;
+  /** How long subscribers take to answer (or to time out). */
+  webhookAttemptDuration: Histogram;
+  /** ERP sync pushes by the status Settings → Portal access shows: ok, failed, skipped. */
+  syncPushes: Counter<'status'>;
+}
+
+/**
+ * Creates the worker's registry: webhook attempts, sync pushes, every job's outcome and time
+ * (from graphile-worker's events), the queue as PostgreSQL holds it (read at each scrape, so
+ * every worker reports the same shared queue: aggregate with max, not sum), and the pool.
+ */
+export function createWorkerMetrics(options: {
+  pool: pg.Pool;
+  events: WorkerEvents;
+  /** The tasks this worker runs: each is reported, at zero when it has no job. */
+  tasks: () => readonly string[];
+  registry?: Registry;
+}): WorkerMetrics {
+  const registry = options.registry ?? createMetricsRegistry();
+  observePools(registry, { main: options.pool });
+  observeJobs(registry, options.events);
+  observeQueue(registry, options.pool, options.tasks);
+  return {
+    registry,
+    webhookAttempts: new Counter({
+      name: 'webhook_attempts_total',
+      help: 'Webhook delivery attempts, by outcome (delivered, retry, failed: attempts exhausted, gone: 410).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    webhookAttemptDuration: new Histogram({
+      name: 'webhook_attempt_duration_seconds',
+      help: 'Time a subscriber took to answer a webhook attempt (or to time out).',
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
+    syncPushes: new Counter({
+      name: 'erp_sync_pushes_total',
+      help: 'ERP sync pushes to landing, by status (ok, failed, skipped).',
+      labelNames: ['status'],
+      registers: [registry],
+    }),
+  };
+}
+
+/** Every job's outcome and run time, from graphile-worker's own events. */
+function observeJobs(registry: Registry, events: WorkerEvents): void {
+  const jobs = new Counter({
+    name: 'worker_jobs_total',
+    help: 'Jobs run by this worker, by task and outcome (success; retry: failed, will run again; failed: attempts exhausted).',
+    labelNames: ['task', 'outcome'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'worker_job_duration_seconds',
+    help: 'Run time of the jobs of this worker, by task.',
+    labelNames: ['task'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const started = new Map<string, number>();
+  const finished = (job: { id: string; task_identifier: string }, outcome: string) => {
+    const at = started.get(job.id);
+    started.delete(job.id);
+    jobs.inc({ task: job.task_identifier, outcome });
+    if (at !== undefined)
+      duration.observe({ task: job.task_identifier }, (performance.now() - at) / 1000);
+  };
+  events.on('job:start', ({ job }) => started.set(job.id, performance.now()));
+  events.on('job:success', ({ job }) => finished(job, 'success'));
+  // `attempts` already counts the run that failed (graphile-worker counts when it takes a job).
+  events.on('job:error', ({ job }) =>
+    finished(job, job.attempts >= job.max_attempts ? 'failed' : 'retry'),
+  );
+}
+
+const QUEUE_STATES = ['ready', 'scheduled', 'running', 'failed'] as const;
+
+/**
+ * The job queue at scrape time, by task: ready (due, waiting for a worker: the depth that
+ * matters), scheduled (retries and delayed jobs), running (locked), failed (attempts exhausted,
+ * kept for operators), and how long the oldest ready job has waited. One grouped scan of the
+ * queue table, which holds only unfinished jobs.
+ */
+function observeQueue(registry: Registry, pool: pg.Pool, tasks: () => readonly string[]): void {
+  let snapshot: Promise<QueueRow[]> | undefined;
+  // Both gauges read one query per scrape.
+  const read = () => {
+    snapshot ??= readQueue(pool).finally(() => {
+      setImmediate(() => {
+        snapshot = undefined;
+      });
+    });
+    return snapshot;
+  };
+  new Gauge({
+    name: 'job_queue_jobs',
+    help: 'Jobs in the queue by task and state (ready: due and waiting; scheduled; running; failed: attempts exhausted).',
+    labelNames: ['task', 'state'],
+    registers: [registry],
+    async collect() {
+      const rows = await read();
+      this.reset();
+      for (const task of tasks()) for (const state of QUEUE_STATES) this.set({ task, state }, 0);
+      for (const row of rows)
+        for (const state of QUEUE_STATES) this.set({ task: row.task, state }, Number(row[state]));
+    },
+  });
+  new Gauge({
+    name: 'job_queue_oldest_ready_seconds',
+    help: 'How long the oldest due job of a task has waited for a worker (0: none waits).',
+    labelNames: ['task'],
+    registers: [registry],
+    async collect() {
+      const rows = await read();
+      this.reset();
+      for (const task of tasks()) this.set({ task }, 0);
+      for (const row of rows) this.set({ task: row.task }, Number(row.oldest_ready_seconds));
+    },
+  });
+}
+
+interface QueueRow {
+  task: string;
+  ready: string;
+  scheduled: string;
+  running: string;
+  failed: string;
+  oldest_ready_seconds: string;
+}
+
+async function readQueue(pool: pg.Pool): Promise<QueueRow[]> {
+  const { rows } = await pool.query<QueueRow>(
+    `SELECT t.identifier AS task,
+       count(*) FILTER (WHERE j.is_available AND j.run_at <= now()) AS ready,
+       count(*) FILTER (WHERE j.is_available AND j.run_at > now()) AS scheduled,
+       count(*) FILTER (WHERE j.locked_at IS NOT NULL) AS running,
+       count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts >= j.max_attempts) AS failed,
+       coalesce(extract(epoch FROM now() - min(j.run_at) FILTER (WHERE j.is_available AND j.run_at <= now())), 0) AS oldest_ready_seconds
+     FROM graphile_worker._private_jobs j
+     JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+     GROUP BY t.identifier`,
+  );
+  return rows;
+}
