@@ -186,8 +186,14 @@ function readCapped(
     body.on('data', onData);
     body.once('end', done);
     body.once('error', reject);
+    // Destroying the body (above the cap, or the attempt's timeout) makes undici emit an
+    // AbortError after `done` stopped listening: without a listener it would be uncaught and
+    // end the process.
+    body.on('error', ignoreError);
   });
 }
+
+function ignoreError(): void {}
 
 function describeFailure(error: unknown, signal: { aborted: boolean }, timeoutMs: number): string {
   if (signal.aborted) return `timeout: no complete response within ${timeoutMs} ms`;
