@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiError, routes } from '@erp/contract';
 import { browserSecurityHeaders } from '@erp/http';
@@ -8,8 +9,16 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../http/context';
 import { staticDocument } from '../http/static-document';
 
-/** Scalar's browser build: one self-contained script, served by the portal itself. */
-const SCALAR_BUNDLE = '@scalar/api-reference/browser/standalone.js';
+/**
+ * Scalar's browser build: one self-contained script, served by the portal itself. Bundled
+ * (dist/main.js: the image, `pnpm start`) it is the copy the build put beside the bundle; run
+ * from source, the package's own file.
+ */
+export function scalarBundlePath(moduleDir = import.meta.dirname): string {
+  return path.basename(moduleDir) === 'dist'
+    ? path.join(moduleDir, 'api-reference', 'scalar.js')
+    : fileURLToPath(import.meta.resolve('@scalar/api-reference/browser/standalone.js'));
+}
 const SCRIPT = 'text/javascript; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -62,7 +71,7 @@ function hashedName(stem: string, bytes: Uint8Array): string {
 }
 
 async function loadReference(): Promise<Reference> {
-  const scalar = new Uint8Array(await readFile(fileURLToPath(import.meta.resolve(SCALAR_BUNDLE))));
+  const scalar = new Uint8Array(await readFile(scalarBundlePath()));
   const init = new TextEncoder().encode(INIT_SCRIPT);
   const assets = [
     { name: hashedName('scalar', scalar), bytes: scalar },
@@ -78,7 +87,7 @@ async function loadReference(): Promise<Reference> {
 <link rel="icon" href="data:,">
 </head>
 <body>
-<p id="loading" role="status">Loading the API reference… (the document is large: this takes a few seconds)</p>
+<p id="loading" role="status">Loading the API reference… (a large document: this can take a while)</p>
 <noscript><p>This reference needs JavaScript. The document itself is <a href="openapi.json">openapi.json</a>.</p></noscript>
 <div id="reference"></div>
 ${assets.map((asset) => `<script src="docs/${asset.name}"></script>`).join('\n')}
