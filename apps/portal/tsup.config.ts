@@ -1,10 +1,17 @@
-import { cp, stat } from 'node:fs/promises';
+import { cp, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'tsup';
 
 // The console's build, which the portal ships beside its bundle (src/console/index.ts looks for
 // dist/console when it runs bundled). `pnpm --filter "@erp/portal..." build` builds it first.
 const CONSOLE_BUILD = path.resolve('../console/dist');
+// Scalar's browser bundle, which GET /api/v1/docs serves (src/platform/api-reference.ts looks
+// for dist/api-reference/scalar.js when it runs bundled): a build-time dependency only, so the
+// image carries one file, not the package and its dependencies.
+const SCALAR_BUNDLE = createRequire(path.resolve('package.json')).resolve(
+  '@scalar/api-reference/browser/standalone.js',
+);
 
 /** One ESM file for the container image; workspace packages are bundled, npm ones stay external. */
 export default defineConfig({
@@ -20,6 +27,8 @@ export default defineConfig({
   // images test checks the bundle imports only the app's dependencies.
   skipNodeModulesBundle: true,
   async onSuccess() {
+    await mkdir('dist/api-reference', { recursive: true });
+    await cp(SCALAR_BUNDLE, 'dist/api-reference/scalar.js');
     const built = await stat(path.join(CONSOLE_BUILD, 'index.html')).then(
       () => true,
       () => false,

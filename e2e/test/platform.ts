@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { inject } from 'vitest';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-type AppName = 'portal' | 'landing' | 'worker';
+export type AppName = 'portal' | 'landing' | 'worker';
 
 /** Shared keys of one platform, as an operator would configure them. */
 export interface PlatformSecrets {
@@ -35,9 +35,15 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+export interface PlatformOptions {
+  /** How an app reaches the cloned database (a pooler in between); directly by default. */
+  databaseUrl?: (app: AppName, url: string) => string;
+}
+
 /** Clones the run's seeded template (plans and tenant `demo`), then starts the three apps. */
 export async function startPlatform(
   extraEnv: Partial<Record<AppName, Record<string, string>>> = {},
+  options: PlatformOptions = {},
 ): Promise<Platform> {
   const db = await createTestDatabase();
   const secrets: PlatformSecrets = {
@@ -50,11 +56,15 @@ export async function startPlatform(
   const [portalPort, landingPort] = [await findFreePort(), await findFreePort()];
   const portalUrl = `http://127.0.0.1:${portalPort}`;
   const landingUrl = `http://127.0.0.1:${landingPort}`;
-  const common = { DATABASE_URL: db.url, NODE_ENV: 'test', LOG_LEVEL: 'info' };
+  const common = { NODE_ENV: 'test', LOG_LEVEL: 'info' };
+  const databaseUrl = (app: AppName) => ({
+    DATABASE_URL: options.databaseUrl ? options.databaseUrl(app, db.url) : db.url,
+  });
   const encryptionKey = randomBytes(32).toString('hex');
   const env: Record<AppName, Record<string, string>> = {
     portal: {
       ...common,
+      ...databaseUrl('portal'),
       PORTAL_HOST: '127.0.0.1',
       PORTAL_PORT: String(portalPort),
       API_KEY_HASH_SECRET: randomBytes(32).toString('hex'),
@@ -66,6 +76,7 @@ export async function startPlatform(
     },
     landing: {
       ...common,
+      ...databaseUrl('landing'),
       LANDING_HOST: '127.0.0.1',
       LANDING_PORT: String(landingPort),
       PORTAL_URL: portalUrl,
@@ -76,6 +87,7 @@ export async function startPlatform(
     },
     worker: {
       ...common,
+      ...databaseUrl('worker'),
       SECRETS_ENCRYPTION_KEY: encryptionKey,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_RETRY_BASE_SECONDS: '1',

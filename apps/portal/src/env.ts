@@ -12,6 +12,7 @@ const EnvSchema = z.object({
   NODE_ENV: envVar.nodeEnv,
   DATABASE_URL: envVar.databaseUrl,
   DATABASE_POOL_SIZE: envVar.poolSize,
+  DATABASE_PREPARED_STATEMENTS: envVar.preparedStatements,
   PORTAL_PORT: envVar.port(3000),
   PORTAL_HOST: envVar.host,
   /** `GET /metrics` (Prometheus) on this port, never on PORTAL_PORT; unset: no metrics listener. */

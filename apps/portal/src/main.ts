@@ -44,8 +44,13 @@ async function main(): Promise<void> {
     url: env.DATABASE_URL,
     max: env.DATABASE_POOL_SIZE,
     applicationName: 'portal',
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   });
-  const tenantDb = createTenantDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+  const tenantDb = createTenantDatabase({
+    url: env.DATABASE_URL,
+    max: env.DATABASE_POOL_SIZE,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+  });
   const metrics = createPortalMetrics({
     registry: createMetricsRegistry({ processMetrics: true }),
     pools: { main: database.pool, tenant: tenantDb.pool },

@@ -16,6 +16,7 @@ const cronExpression = z.string().refine((v) => {
 const EnvSchema = z.object({
   NODE_ENV: envVar.nodeEnv,
   DATABASE_URL: envVar.databaseUrl,
+  DATABASE_PREPARED_STATEMENTS: envVar.preparedStatements,
   SECRETS_ENCRYPTION_KEY: envVar.secret.optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: envVar.boolean.default(false),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(86_400).default(60),

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import { createPool } from '@erp/db';
 import type { Logger } from '@erp/logger';
 import type { Registry } from '@erp/telemetry';
 import { createSecretBox } from '@erp/webhooks';
 import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'graphile-worker';
-import pg from 'pg';
+import type pg from 'pg';
 import type { WorkerEnv } from './env';
 import { eventCronItems, eventHandlers } from './events';
 import { createOutbound, enqueueStartupSync, landingCronItems, landingHandlers } from './landing';
@@ -60,19 +61,22 @@ export interface RunningWorker {
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const { env, logger } = deps;
   const concurrency = env.WORKER_CONCURRENCY;
-  // `app.worker = on` admits these sessions to every tenant's outbox (the events policy).
-  const pool = new pg.Pool({
-    connectionString: env.DATABASE_URL,
+  const pool = createPool({
+    url: env.DATABASE_URL,
     // graphile-worker's sizing (it warns below it): a connection per running job, plus its own.
     // The pool opens connections only when needed, and our jobs share statements (store.ts),
     // so few are open in practice; the bound only matters for a burst of unshared queries.
     max: concurrency + 4,
-    application_name: 'worker',
-    options: '-c app.worker=on',
+    applicationName: 'worker',
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   });
-  // A connection lost (idle or in use) must not crash the process: the pool replaces it.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // `app.worker = on` admits these sessions to every tenant's outbox (the events policy). Set
+  // per session, queued before any work on the connection (PgBouncer refuses the `options`
+  // startup parameter): so the worker needs a session of its own, a direct connection or a
+  // session-mode pool, as graphile-worker's LISTEN does (docs/connection-pooler.md).
+  pool.on('connect', (client) => {
+    client.query("SET app.worker = 'on'").catch(() => {});
+  });
   const sender = createSender({
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './database.gen';
+import { createPool, type PoolOptions } from './pool';
 
 export type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 export { Kysely, PostgresDialect, sql } from 'kysely';
@@ -8,6 +9,7 @@ export type * from './database.gen';
 export { enqueueJob, enqueueJobs, type JobExecutor, type JobOptions } from './jobs';
 export { migrateToLatest } from './migrate';
 export { migrations } from './migrations/index';
+export { createPool, type PoolOptions } from './pool';
 export {
   type RateLimitBucket,
   type RateLimitVerdict,
@@ -15,12 +17,8 @@ export {
 } from './rate-limit';
 export type * from './schema';
 
-export interface DatabaseOptions {
-  url: string;
-  /** Pool size; PostgreSQL likes a few connections per core. */
-  max?: number;
-  applicationName?: string;
-}
+/** Pool size (`max`): PostgreSQL likes a few connections per core. */
+export type DatabaseOptions = PoolOptions;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -31,14 +29,7 @@ export interface DatabaseHandle {
 
 /** Opens a pool and a Kysely instance on it. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.max ?? 10,
-    application_name: options.applicationName,
-  });
-  // An idle client losing its server must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const pool = createPool(options);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
 }

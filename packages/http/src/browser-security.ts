@@ -7,16 +7,18 @@ import { secureHeaders } from 'hono/secure-headers';
  * images and fetches from our own origin only; no inline script, no eval, no plugin, no
  * framing, forms post to our origin), `X-Frame-Options: DENY`, no referrer across origins,
  * `nosniff`, and no powerful feature the pages never use. `connectSrc` widens `connect-src`
- * when a page must fetch elsewhere (none does today).
+ * when a page must fetch elsewhere (none does today); `inlineStyles` admits the `<style>`
+ * elements a script inserts (the API reference's renderer injects its CSS that way), never
+ * inline script.
  */
 export function browserSecurityHeaders(
-  options: { connectSrc?: readonly string[] } = {},
+  options: { connectSrc?: readonly string[]; inlineStyles?: boolean } = {},
 ): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'none'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
+      styleSrc: options.inlineStyles ? ["'self'", "'unsafe-inline'"] : ["'self'"],
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'", ...(options.connectSrc ?? [])],

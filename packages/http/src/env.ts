@@ -16,6 +16,14 @@ export const envVar = {
   nodeEnv: z.enum(['development', 'test', 'production']).default('development'),
   databaseUrl: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
   poolSize: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * DATABASE_PREPARED_STATEMENTS: named statements prepared once per connection (true), or every
+   * statement unnamed (false: behind PgBouncer before 1.21 in transaction mode).
+   */
+  preparedStatements: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(true),
   port: (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback),
   /** A listener that is off unless its port is given (metrics). */
   optionalPort: z.coerce.number().int().min(0).max(65_535).optional(),

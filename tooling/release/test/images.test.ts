@@ -204,7 +204,7 @@ describe('the images against one PostgreSQL', () => {
     expect(second).toMatch(/"applied":0/);
   });
 
-  it('portal answers /api/v1/health and /api/v1/ready, serves the committed openapi.json, and its HEALTHCHECK passes', async () => {
+  it('portal answers /api/v1/health and /api/v1/ready, serves the committed openapi.json and the API reference, and its HEALTHCHECK passes', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const portal = startImage(images.portal, {
       DATABASE_URL: databaseUrl,
@@ -235,6 +235,13 @@ describe('the images against one PostgreSQL', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // The metrics listener, from the image's own production dependencies.
     await expectMetrics(ports.portalMetrics, 'route="/api/v1/health"');
+    // The API reference, Scalar's bundle from the image's own copy (dist/api-reference/).
+    const docs = await (await fetch(`${base}/api/v1/docs`)).text();
+    const scalar = /<script src="(docs\/scalar\.[^"]+\.js)"/.exec(docs);
+    expect(scalar).not.toBeNull();
+    const bundle = await fetch(`${base}/api/v1/${scalar![1]}`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000);
     await expectHealthcheck(images.portal, { PORTAL_PORT: String(ports.portal) });
   });
 

@@ -81,6 +81,10 @@ export function Shell({ children, onIdle }: { children: ReactNode; onIdle?: () =
           {main.map((item) => (
             <NavLink key={item.href} item={item} path={path} />
           ))}
+          {/* The portal's own page (Scalar over openapi.json), not a console route. */}
+          <li>
+            <a href="/api/v1/docs">API reference</a>
+          </li>
         </ul>
         {settings.length ? (
           <>

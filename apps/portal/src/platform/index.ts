@@ -5,14 +5,15 @@ import { secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
 import { staticDocument } from '../http/static-document';
+import { registerApiReference } from './api-reference';
 import { recordLead } from './leads';
 import { listPublicPlans } from './plans';
 import { readPortalAccess, requirePlatformOperator, updatePortalAccess } from './portal-access';
 import { changeSubscription, provisionTenant } from './provisioning';
 
 /**
- * Public plans, internal provisioning and leads, Settings → Portal access, health and the
- * OpenAPI document, whose text `openapi` gives (the committed openapi.json in the real app).
+ * Public plans, internal provisioning and leads, Settings → Portal access, health, the API
+ * reference and the OpenAPI document, whose text `openapi` gives (the committed openapi.json in the real app).
  */
 export function registerPlatformRoutes(
   app: OpenAPIHono<AppEnv>,
@@ -70,4 +71,5 @@ export function registerPlatformRoutes(
     cacheControl: 'public, max-age=300',
   });
   app.openapi(routes.openapiDocument, (c) => serveOpenApi(c) as never);
+  registerApiReference(app);
 }

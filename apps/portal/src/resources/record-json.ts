@@ -60,7 +60,10 @@ export function recordColumns(resource: Resource, shape: ReadShape, alias: strin
   // Shapes repeat (most requests read whole records): built once per shape, up to a bound.
   const key = `${alias}|${shape.fields.join(',')}|${shape.embeds.map((e) => e.name).join(',')}`;
   let cache = built.get(resource);
-  if (!cache) built.set(resource, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    built.set(resource, cache);
+  }
   let columns = cache.get(key);
   if (!columns) {
     columns = buildColumns(resource, shape, alias);

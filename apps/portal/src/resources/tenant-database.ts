@@ -1,5 +1,6 @@
 import { isUuid } from '@erp/contract';
-import pg from 'pg';
+import { createPool } from '@erp/db';
+import type pg from 'pg';
 
 /** Where business statements run: always as `erp_app`, always bound to one tenant. */
 export interface TenantDatabase {
@@ -27,78 +28,72 @@ export interface HeldTransaction {
 }
 
 /**
- * A pool of its own whose connections switch to the `erp_app` role once, when they open, and
- * keep the tenant at session level, re-set only when a request is for another tenant: a read
- * then costs one round trip (syscalls are the dearest part of a query here), and row-level
- * security still hides every other tenant's rows even from a statement that forgets its
- * tenant filter. A connection whose tenant is unknown has none set, so it sees nothing.
+ * Opens a transaction bound to a tenant and to `erp_app`, both transaction-local: `SET LOCAL
+ * ROLE` and `set_config(…, true)` end with the transaction, so nothing of one request stays on
+ * the server connection for the next. That is what lets a transaction-mode pooler (PgBouncer)
+ * hand the connection to another client, or another tenant, between two transactions
+ * (docs/connection-pooler.md). One round trip: BEGIN and both settings in one simple query.
+ * The id is inlined to spare a parse; it comes from our own tables, and is checked.
  */
-export function createTenantDatabase(options: { url: string; max?: number }): TenantDatabase {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.max ?? 10,
-    application_name: 'portal-tenant',
-  });
-  pool.on('error', () => {}); // an idle connection lost: the pool replaces it
-  pool.on('connect', (client) => {
-    // Queued before any work on this connection, so nothing runs with the login role.
-    client.query('SET ROLE erp_app').catch(() => {});
-  });
-  const tenantOf = new WeakMap<pg.PoolClient, string>();
+function bind(begin: 'BEGIN' | 'BEGIN READ ONLY', tenantId: string): string {
+  if (!isUuid(tenantId)) throw new Error('tenant id is not a UUID');
+  // app.worker is cleared too: were a worker's session flag ever left on a pooled server
+  // connection, a tenant's transaction still would not read every tenant's outbox.
+  return `${begin}; SET LOCAL ROLE erp_app; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('app.worker', '', true)`;
+}
 
-  async function checkout(tenantId: string): Promise<pg.PoolClient> {
-    // The id is inlined to spare a parse; it comes from our own tables, and is checked.
-    if (!isUuid(tenantId)) throw new Error('tenant id is not a UUID');
-    return pool.connect();
-  }
+/**
+ * A pool of its own for business statements. Every unit of work is a transaction bound to the
+ * tenant and the `erp_app` role (see `bind`), so row-level security hides every other tenant's
+ * rows even from a statement that forgets its tenant filter, and a connection outside a
+ * transaction carries no tenant and no role: it sees nothing. Named statements follow
+ * `preparedStatements` (DATABASE_PREPARED_STATEMENTS).
+ */
+export function createTenantDatabase(options: {
+  url: string;
+  max?: number;
+  preparedStatements?: boolean;
+}): TenantDatabase {
+  const pool = createPool({ ...options, applicationName: 'portal-tenant' });
 
   /** Gives a connection back, or destroys it when the failure may have broken it. */
   function release(client: pg.PoolClient, error?: unknown) {
     const broken = error !== undefined && !(error as { code?: string }).code;
-    if (broken) tenantOf.delete(client);
     client.release(broken ? (error as Error) : undefined);
   }
 
+  async function inTransaction<T>(
+    tenantId: string,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    const begin = bind('BEGIN', tenantId);
+    const client = await pool.connect();
+    try {
+      await client.query(begin);
+      const result = await work(client);
+      await client.query('COMMIT');
+      release(client);
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').then(
+        () => release(client),
+        (rollbackError: Error) => release(client, rollbackError),
+      );
+      throw error;
+    }
+  }
+
   return {
-    async run(tenantId, work) {
-      const client = await checkout(tenantId);
-      try {
-        if (tenantOf.get(client) !== tenantId) {
-          tenantOf.delete(client);
-          await client.query(`SELECT set_config('app.tenant_id', '${tenantId}', false)`);
-          tenantOf.set(client, tenantId);
-        }
-        const result = await work(client);
-        release(client);
-        return result;
-      } catch (error) {
-        release(client, error);
-        throw error;
-      }
-    },
-    async transaction(tenantId, work) {
-      const client = await checkout(tenantId);
-      try {
-        // A transaction-local tenant: a rollback cannot leave the session's one stale.
-        await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
-        const result = await work(client);
-        await client.query('COMMIT');
-        release(client);
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').then(
-          () => release(client),
-          (rollbackError: Error) => release(client, rollbackError),
-        );
-        throw error;
-      }
-    },
+    // Single statements too run in a transaction: the binding must be transaction-local, and
+    // a list with its count then reads one snapshot. Two round trips more than a session-bound
+    // connection (BEGIN…, COMMIT), measured in docs/connection-pooler.md.
+    run: inTransaction,
+    transaction: inTransaction,
     async readOnly(tenantId) {
-      const client = await checkout(tenantId);
+      const begin = bind('BEGIN READ ONLY', tenantId);
+      const client = await pool.connect();
       try {
-        await client.query(
-          `BEGIN READ ONLY; SELECT set_config('app.tenant_id', '${tenantId}', true)`,
-        );
+        await client.query(begin);
       } catch (error) {
         release(client, error);
         throw error;

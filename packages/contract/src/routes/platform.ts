@@ -122,3 +122,19 @@ export const openapiDocument = createRoute({
     ...errorResponses(),
   },
 });
+
+export const apiReference = createRoute({
+  method: 'get',
+  path: '/api/v1/docs',
+  tags: ['System'],
+  summary: 'This API reference, for a browser',
+  description:
+    'An interactive reference (Scalar) over `/api/v1/openapi.json`, webhooks included. Every asset comes from the portal itself: nothing is loaded from another host.',
+  responses: {
+    200: {
+      description: 'The page; its script and the document follow from the same origin.',
+      content: { 'text/html': { schema: z.string() } },
+    },
+    ...errorResponses(),
+  },
+});
