@@ -10,7 +10,7 @@ const CONSOLE_BUILD = path.resolve('../console/dist');
 export default defineConfig({
   entry: ['src/main.ts'],
   format: ['esm'],
-  target: 'node20',
+  target: 'node24',
   platform: 'node',
   sourcemap: true,
   clean: true,
