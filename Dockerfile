@@ -6,7 +6,7 @@
 # tooling/release/test/images.test.ts runs the RUN steps below without Docker (it reads them
 # from this file), so keep each step a single command.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 # pnpm at the version package.json pins (packageManager), fetched by npm with its integrity.

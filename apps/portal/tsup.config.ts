@@ -17,7 +17,7 @@ const SCALAR_BUNDLE = createRequire(path.resolve('package.json')).resolve(
 export default defineConfig({
   entry: ['src/main.ts'],
   format: ['esm'],
-  target: 'node20',
+  target: 'node24',
   platform: 'node',
   sourcemap: true,
   clean: true,

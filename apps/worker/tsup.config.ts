@@ -7,7 +7,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { main: 'src/main.ts', migrate: 'src/migrate.ts' },
   format: ['esm'],
-  target: 'node20',
+  target: 'node24',
   platform: 'node',
   sourcemap: true,
   clean: true,

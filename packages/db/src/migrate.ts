@@ -1,5 +1,6 @@
 import { Logger, runMigrations as runQueueMigrations } from 'graphile-worker';
-import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type MigrationResultSet, Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import { migrations } from './migrations/index';
 

@@ -8,7 +8,7 @@ export const API_KEY = 'service_live_k7Qm2xYp9a_secret';
 /** msw for the file: unhandled requests fail the test. */
 export function mockPortal() {
   const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;

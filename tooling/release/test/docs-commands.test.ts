@@ -72,12 +72,22 @@ describe('the check', () => {
       '```json',
       '{ "x": "pnpm bench nope" }',
       '```',
-      '`npm install --global pnpm@10` is not a pnpm command.',
+      '`npm install --global pnpm@10` is not a pnpm command; `./run dev` is one.',
     ].join('\n');
     expect(pnpmCommandsOf(markdown)).toEqual([
       ['pnpm', 'bench', 'auth'],
       ['PORT=1', 'pnpm', 'bench', 'list'],
       ['SEED_ADMIN_PASSWORD=x', 'pnpm', 'dev'],
+      ['./run', 'dev'],
     ]);
+  });
+
+  it('checks `./run …` as the pnpm command it runs', () => {
+    expect(problems('./run bench list', 'pnpm --filter @erp/bench run')).toEqual([
+      'doc: file "./run" does not exist',
+    ]);
+    expect(problems('./run bench nope', 'pnpm --filter @erp/bench run')).toContain(
+      'doc → "bench": no script "nope" in @erp/bench',
+    );
   });
 });

@@ -19,11 +19,14 @@ export function codeOf(markdown: string): string[] {
   return code;
 }
 
-/** The pnpm commands (as words) a markdown text shows; templates (`<name>`) are not commands. */
+/**
+ * The pnpm commands (as words) a markdown text shows, `./run …` (pnpm after the bootstrap)
+ * included; templates (`<name>`) are not commands.
+ */
 export function pnpmCommandsOf(markdown: string): string[][] {
   return codeOf(markdown)
     .flatMap((text) => commandsOf(text))
-    .filter((words) => stripPrefixes(words)[0] === 'pnpm')
+    .filter((words) => ['pnpm', './run'].includes(stripPrefixes(words)[0] ?? ''))
     .filter((words) => !words.some((word) => /<[^<>]+>/.test(word)));
 }
 

@@ -88,7 +88,10 @@ describe('the Dockerfile', () => {
       `pnpm --filter "@erp/${APP_ARG}..." --filter "!./packages/**" build`,
       `pnpm --filter "@erp/${APP_ARG}" deploy --prod --legacy --store-dir /pnpm/store /prod/app`,
     ]);
-    expect(dockerfile.globalArgs.NODE_IMAGE).toBe('node:20-bookworm-slim');
+    // The runtime's major is the one .node-version pins (development, CI and tests run on it).
+    const pinned = readFileSync(path.join(REPO_ROOT, '.node-version'), 'utf8').trim();
+    expect(dockerfile.globalArgs.NODE_IMAGE).toBe(`node:${pinned.split('.')[0]}-bookworm-slim`);
+    expect(dockerfile.globalArgs.NODE_IMAGE).toBe('node:24-bookworm-slim');
     const runtime = dockerfile.stage('runtime');
     expect(runtime.from).toBe(`$\{NODE_IMAGE}`);
     const keywords = runtime.instructions.map((i) => `${i.keyword} ${i.args}`);

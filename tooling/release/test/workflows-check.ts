@@ -358,6 +358,9 @@ export function checkCommand(
   const problems = command.flatMap((word) => checkPath(word, repo, where));
   const [program, ...args] = command;
   if (program === 'turbo') return [...problems, ...checkTurbo(args, repo, where)];
+  // ./run bootstraps the toolchain, then runs pnpm with its arguments.
+  if (program === './run')
+    return [...problems, ...checkCommand(['pnpm', ...args], repo, where, depth)];
   if (program !== 'pnpm') return problems;
 
   let target: Target = { label: 'the root', packages: [], root: true, loose: false };
@@ -514,6 +517,11 @@ function checkSteps(steps: unknown, repo: Repo, where: string, seen: Set<string>
         problems.push(
           `${at}: pnpm version ${String(input.version)} is not package.json's packageManager (${repo.packageManager})`,
         );
+    }
+    if (uses === 'actions/setup-node' && typeof input['node-version-file'] === 'string') {
+      const file = posix.normalize(input['node-version-file'].replace(/^\.\//, ''));
+      if (!repo.exists(file))
+        problems.push(`${at}: node-version-file "${input['node-version-file']}" does not exist`);
     }
     if (uses === 'docker/build-push-action') {
       for (const key of ['file', 'context']) {

@@ -114,7 +114,12 @@ describe('the workflow files', () => {
       repo.packageManager?.replace('pnpm@', ''),
     );
     const node = steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
-    expect(node?.with).toMatchObject({ 'node-version': '20', cache: 'pnpm' });
+    expect(node?.with).toMatchObject({ 'node-version-file': '.node-version', cache: 'pnpm' });
+    expect(node?.with?.['node-version']).toBeUndefined();
+    const renamed = text.replace('node-version-file: .node-version', 'node-version-file: .nvmrc-x');
+    expect(checkActionText(file, renamed, repo)).toEqual([
+      `${file} step 2: node-version-file ".nvmrc-x" does not exist`,
+    ]);
     expect(steps.map((s) => s.run ?? '').join('\n')).toContain('pnpm install --frozen-lockfile');
   });
 });

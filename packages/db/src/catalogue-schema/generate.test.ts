@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineResource, enumOf, type Resource, text } from '@erp/contract';
-import { type Migration, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, rollingBack, type TestDatabase } from '../testing';
 import { createTableSql } from './ddl';
@@ -37,7 +38,7 @@ const bin = (values: [string, ...string[]]) =>
     fields: { code: text({ required: true, filterable: true }), colour: enumOf(values) },
   });
 
-const INDEX = `import type { Migration } from 'kysely';
+const INDEX = `import type { Migration } from 'kysely/migration';
 import * as first from './2026-01-01-0001-first';
 
 /** Every migration, in order. */

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as identity from './2026-11-22-0001-identity';
 import * as rateLimit from './2026-11-22-0002-rate-limit';
 import * as authenticateApiKey from './2026-11-22-0003-authenticate-api-key';
