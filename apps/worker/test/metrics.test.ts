@@ -1,6 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { parseMetrics, type Sample, sampleValue } from '@erp/telemetry/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkerMetrics } from '../src/runtime/metrics';
 import type { RunningWorker } from '../src/worker';
 import {
   createSubscription,
@@ -58,10 +59,7 @@ beforeAll(async () => {
   await waitFor(async () => {
     const text = await (await fetch(`http://127.0.0.1:${worker.health!.port}/metrics`)).text();
     const found = parseMetrics(text);
-    return (
-      sampleValue(found, 'worker_jobs_total', { task: 'webhook_fanout', outcome: 'success' }) ===
-        1 && sampleValue(found, 'worker_jobs_total', { task: 'erp_sync', outcome: 'success' }) === 1
-    );
+    return sampleValue(found, 'worker_jobs_total', { task: 'erp_sync', outcome: 'success' }) === 1;
   });
   scrape = await fetch(`http://127.0.0.1:${worker.health!.port}/metrics`);
   samples = parseMetrics(await scrape.clone().text());
@@ -88,11 +86,19 @@ describe('worker GET /metrics (its health port)', () => {
 
   it('counts jobs by task and outcome', () => {
     expect(
-      sampleValue(samples, 'worker_jobs_total', { task: 'webhook_fanout', outcome: 'success' }),
+      sampleValue(samples, 'worker_jobs_total', { task: 'erp_sync', outcome: 'success' }),
     ).toBe(1);
+    expect(sampleValue(samples, 'worker_job_duration_seconds_count', { task: 'erp_sync' })).toBe(1);
+    // First attempts come from the outbox drain, not from jobs.
     expect(
-      sampleValue(samples, 'worker_job_duration_seconds_count', { task: 'webhook_fanout' }),
-    ).toBe(1);
+      sampleValue(samples, 'worker_jobs_total', { task: 'webhook_deliver', outcome: 'success' }),
+    ).toBeUndefined();
+  });
+
+  it('reports the outbox drained: nothing waiting, nothing claimed', () => {
+    expect(sampleValue(samples, 'webhook_outbox_events')).toBe(0);
+    expect(sampleValue(samples, 'webhook_outbox_oldest_seconds')).toBe(0);
+    expect(sampleValue(samples, 'webhook_claimed_deliveries')).toBe(0);
   });
 
   it('reports the queue: depth by state, and how long the oldest due job has waited', () => {
@@ -118,5 +124,44 @@ describe('worker GET /metrics (its health port)', () => {
   it('reports its pool', () => {
     expect(sampleValue(samples, 'db_pool_max_connections', { pool: 'main' })).toBe(8);
     expect(sampleValue(samples, 'db_pool_waiting_queries', { pool: 'main' })).toBe(0);
+  });
+});
+
+describe('the webhook outbox gauges, with no worker draining', () => {
+  let idle: TestDatabase;
+  beforeAll(async () => {
+    idle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await idle?.close();
+  });
+
+  it("count the events a watched tenant waits for, the oldest one's wait, and the claimed deliveries", async () => {
+    const watched = await createTenant(idle);
+    const unwatched = await createTenant(idle);
+    await createSubscription(idle, watched, 'http://127.0.0.1:9/hooks');
+    for (let i = 0; i < 3; i++) await recordEvent(idle, watched);
+    // A tenant nobody watches has no cursor: its events are no backlog.
+    for (let i = 0; i < 4; i++) await recordEvent(idle, unwatched);
+    await idle.pool.query('SELECT assign_event_sequences()');
+    await idle.pool.query(
+      `UPDATE events SET recorded_at = now() - interval '2 minutes' WHERE tenant_id = $1 AND sequence = 1`,
+      [watched],
+    );
+    await idle.pool.query(
+      `INSERT INTO webhook_claims (process_id, delivery_ids) VALUES ('gone', ARRAY[gen_random_uuid(), gen_random_uuid()])`,
+    );
+    const { EventEmitter } = await import('node:events');
+    const metrics = createWorkerMetrics({
+      pool: idle.pool,
+      events: new EventEmitter() as never,
+      tasks: () => [],
+    });
+    const found = parseMetrics(await metrics.registry.metrics());
+    expect(sampleValue(found, 'webhook_outbox_events')).toBe(3);
+    const oldest = sampleValue(found, 'webhook_outbox_oldest_seconds')!;
+    expect(oldest).toBeGreaterThanOrEqual(120);
+    expect(oldest).toBeLessThan(600);
+    expect(sampleValue(found, 'webhook_claimed_deliveries')).toBe(2);
   });
 });

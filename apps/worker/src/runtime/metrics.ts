@@ -23,8 +23,9 @@ export interface WorkerMetrics {
 
 /**
  * Creates the worker's registry: webhook attempts, sync pushes, every job's outcome and time
- * (from graphile-worker's events), the queue as PostgreSQL holds it (read at each scrape, so
- * every worker reports the same shared queue: aggregate with max, not sum), and the pool.
+ * (from graphile-worker's events), the queue and the webhook outbox as PostgreSQL holds them
+ * (read at each scrape, so every worker reports the same shared backlog: aggregate with max, not
+ * sum), and the pool.
  */
 export function createWorkerMetrics(options: {
   pool: pg.Pool;
@@ -37,6 +38,7 @@ export function createWorkerMetrics(options: {
   observePools(registry, { main: options.pool });
   observeJobs(registry, options.events);
   observeQueue(registry, options.pool, options.tasks);
+  observeOutbox(registry, options.pool);
   return {
     registry,
     webhookAttempts: new Counter({
@@ -159,4 +161,67 @@ async function readQueue(pool: pg.Pool): Promise<QueueRow[]> {
      GROUP BY t.identifier`,
   );
   return rows;
+}
+
+/**
+ * The webhook outbox at scrape time. First attempts are no jobs (the drain claims events in
+ * batches), so the job queue does not show their backlog: these do. Events numbered and not yet
+ * fanned out, summed over the watched tenants' cursors; how long the oldest of them has waited
+ * (the next event of each cursor that is behind: the partial index of the cursors behind, then
+ * one probe of the feed's index each); deliveries claimed by a worker and not yet recorded.
+ */
+function observeOutbox(registry: Registry, pool: pg.Pool): void {
+  let snapshot: Promise<OutboxRow> | undefined;
+  const read = () => {
+    snapshot ??= readOutbox(pool).finally(() => {
+      setImmediate(() => {
+        snapshot = undefined;
+      });
+    });
+    return snapshot;
+  };
+  new Gauge({
+    name: 'webhook_outbox_events',
+    help: 'Events recorded for tenants with webhook subscriptions and not yet fanned out to deliveries.',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await read()).waiting));
+    },
+  });
+  new Gauge({
+    name: 'webhook_outbox_oldest_seconds',
+    help: 'How long the oldest event not yet fanned out has waited (0: none waits).',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await read()).oldest_seconds));
+    },
+  });
+  new Gauge({
+    name: 'webhook_claimed_deliveries',
+    help: 'First attempts claimed by a worker and not yet recorded (in flight, or held by a worker that died until another takes them over).',
+    registers: [registry],
+    async collect() {
+      this.set(Number((await read()).claimed));
+    },
+  });
+}
+
+interface OutboxRow {
+  waiting: string;
+  oldest_seconds: string;
+  claimed: string;
+}
+
+async function readOutbox(pool: pg.Pool): Promise<OutboxRow> {
+  const { rows } = await pool.query<OutboxRow>(
+    `SELECT
+       (SELECT coalesce(sum(numbered_through - fanned_through), 0)
+          FROM webhook_cursors WHERE fanned_through < numbered_through) AS waiting,
+       (SELECT coalesce(extract(epoch FROM now() - min(e.recorded_at)), 0)
+          FROM webhook_cursors c
+          JOIN events e ON e.tenant_id = c.tenant_id AND e.sequence = c.fanned_through + 1
+          WHERE c.fanned_through < c.numbered_through) AS oldest_seconds,
+       (SELECT coalesce(sum(cardinality(delivery_ids)), 0) FROM webhook_claims) AS claimed`,
+  );
+  return rows[0]!;
 }
