@@ -3815,7 +3815,7 @@ export interface WebhookDeliveryAttemptsTable {
 
 export interface WebhookOutboxWakeTable {
   one: Defaulted<boolean>;
-  armed: boolean;
+  armed_until: Timestamp | null;
 }
 
 export interface WebhookSubscriptionsTable {
