@@ -1,6 +1,7 @@
 import type { DbCost } from '../lib/db-timing';
 import { dbTable, f, table } from '../lib/report';
 import { median, quantile } from '../lib/stats';
+import { BARS, issueTable, webhookIssueRows } from '../throughput/issue-17';
 import type { PhaseSample } from './phase';
 
 /** A phase's samples across rounds, and its name in the tables. */
@@ -82,69 +83,6 @@ export function latencyQuantile(r: PhaseResult, q: number): number {
   return quantile(Float64Array.from(r.rounds.flatMap((s) => s.latency!.arrivalMs)).sort(), q);
 }
 
-/** Issue 17's bars for the webhook rows. */
-const BARS = { prequeued: 0.5, live: 0.3, fanout: 0.6, inserts: 0.8, p50Ms: 20, p99Ms: 100 };
-
-/**
- * Issue 17's webhook rows: each figure (medians of the rounds), its ratio, the bar, and the
- * other processes' CPU meanwhile (median over the rounds of the phases it is made of).
- */
-export function issueTable(byKey: Map<string, PhaseResult>): string {
-  const get = (key: string) => byKey.get(key)!;
-  const ceiling = get('noop-worker-preset');
-  const rate = (r: PhaseResult) => med(r, (s) => s.perSec);
-  const others = (...rs: PhaseResult[]) =>
-    `${f(median(rs.flatMap((r) => r.rounds.map((s) => s.cpu.othersPct))))} %`;
-  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  const vsCeiling = (key: string, label: string, bar: number) => {
-    const r = get(key);
-    const ratio = rate(r) / rate(ceiling);
-    return [
-      label,
-      `${f(rate(r))} ÷ ${f(rate(ceiling))} /s`,
-      f(ratio, 2),
-      `≥ ${bar}`,
-      met(ratio >= bar),
-      others(r, ceiling),
-    ];
-  };
-  const live = get('one-subscription-live');
-  const unwatched = get('inserts-unwatched');
-  const watchedInserts = med(live, (s) => s.notes.insertsPerSec ?? Number.NaN);
-  const insertRatio = watchedInserts / rate(unwatched);
-  const latency = get('latency');
-  const p50 = latencyQuantile(latency, 0.5);
-  const p99 = latencyQuantile(latency, 0.99);
-  return table(
-    ['figure (issue 17)', 'measured', 'ratio', 'bar', '', "others' CPU"],
-    [
-      vsCeiling(
-        'one-subscription-prequeued',
-        'deliveries/s, one subscription, pre-queued ÷ no-op ceiling',
-        BARS.prequeued,
-      ),
-      vsCeiling('one-subscription-live', 'deliveries/s while clients insert ÷ ceiling', BARS.live),
-      vsCeiling('fanout', 'fan-out deliveries/s ÷ ceiling', BARS.fanout),
-      [
-        'inserts/s of a watched resource ÷ an unwatched one',
-        `${f(watchedInserts)} ÷ ${f(rate(unwatched))} /s`,
-        f(insertRatio, 2),
-        `≥ ${BARS.inserts}`,
-        met(insertRatio >= BARS.inserts),
-        others(live, unwatched),
-      ],
-      [
-        'commit → receiver p50 / p99',
-        `${f(p50, 1)} / ${f(p99, 1)} ms`,
-        '',
-        `< ${BARS.p50Ms} / ${BARS.p99Ms} ms`,
-        met(p50 < BARS.p50Ms && p99 < BARS.p99Ms),
-        others(latency),
-      ],
-    ],
-  );
-}
-
 export interface ReportInput {
   environment: { cpus: string; node: string; postgres: string; worker: string };
   settings: { rounds: number; noopJobs: number; inserters: number; events: number };
@@ -195,7 +133,7 @@ export function renderReport({ environment: e, settings: s, phases, dbCosts }: R
     dbTable(dbCosts),
     '',
     `== Issue 17, the webhook rows (medians of ${s.rounds} rounds; "others' CPU": the rest of the machine meanwhile, % of one core)`,
-    issueTable(byKey),
+    issueTable(webhookIssueRows(phases)),
     '',
     `   checked: ${sum((r) => r.items)} deliveries, every one delivered at its first attempt and recorded, no webhook job or claim left; the receiver got every delivery id (${sum((r) => r.duplicates ?? 0)} duplicate requests), every signature valid`,
   ].join('\n');
