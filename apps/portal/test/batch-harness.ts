@@ -39,14 +39,22 @@ export async function countOf(portal: Portal, sql: string, params: unknown[] = [
   return rows[0]!.n;
 }
 
-/** What a batch can leave behind in a tenant: its records, events and queued webhook jobs. */
+/** What a batch can leave behind in a tenant: its records, its events (those an enabled subscription wants: the webhook outbox's) and queued jobs. */
 export async function footprint(portal: Portal, tenantId: string) {
-  const [customers, orders, quotes, events, jobs] = await Promise.all([
+  const [customers, orders, quotes, events, watched, jobs] = await Promise.all([
     countOf(portal, 'SELECT count(*)::int AS n FROM customers WHERE tenant_id = $1', [tenantId]),
     countOf(portal, 'SELECT count(*)::int AS n FROM sales_orders WHERE tenant_id = $1', [tenantId]),
     countOf(portal, 'SELECT count(*)::int AS n FROM quotes WHERE tenant_id = $1', [tenantId]),
     countOf(portal, 'SELECT count(*)::int AS n FROM events WHERE tenant_id = $1', [tenantId]),
+    // The events an enabled subscription wants: what the worker's outbox drain will deliver.
+    countOf(
+      portal,
+      `SELECT count(*)::int AS n FROM events e WHERE e.tenant_id = $1 AND EXISTS (
+         SELECT 1 FROM webhook_subscriptions s
+         WHERE s.tenant_id = e.tenant_id AND s.enabled AND e.type = ANY (s.events))`,
+      [tenantId],
+    ),
     countOf(portal, 'SELECT count(*)::int AS n FROM graphile_worker._private_jobs'),
   ]);
-  return { customers, orders, quotes, events, jobs };
+  return { customers, orders, quotes, events, watched, jobs };
 }

@@ -15,8 +15,8 @@ beforeAll(async () => {
   tenant = await portal.provisionTenant('enterprise');
   admin = session((await portal.login(tenant.adminEmail)).access_token, tenant.slug);
   batch = batchOf(portal);
-  // A subscription makes every sales order creation queue a webhook job: a batch rolled back
-  // must leave none.
+  // A subscription makes every sales order creation an event the worker's outbox delivers: a
+  // batch rolled back must leave none.
   await subscribe(portal, admin, { events: ['sales_order.created', 'sales_order.status_changed'] });
 }, 120_000);
 afterAll(() => portal.tdb.close());
@@ -60,9 +60,10 @@ describe('references', () => {
       customers: before.customers + 1,
       orders: before.orders + 1,
       // customer.created, sales_order.created and .status_changed: every change is an event
-      // (the feed's); only the subscribed two become webhook jobs.
+      // (the feed's); the subscribed two are for the webhook outbox, and no job is queued.
       events: before.events + 3,
-      jobs: before.jobs + 2,
+      watched: before.watched + 2,
+      jobs: before.jobs,
     });
   });
 
@@ -188,7 +189,7 @@ describe('references', () => {
 });
 
 describe('all or nothing', () => {
-  it('a batch failing at operation 57 leaves nothing of operations 1–56, events and webhook jobs included', async () => {
+  it('a batch failing at operation 57 leaves nothing of operations 1–56, events and webhook deliveries included', async () => {
     // 28 customers, each followed by an order for it: 56 operations, then a 57th that fails.
     const good: BatchOperation[] = [];
     for (let n = 0; n < 28; n++) {
@@ -218,7 +219,8 @@ describe('all or nothing', () => {
     const numberAfter = await lastNumber();
     expect(Number(numberAfter.slice(-5))).toBe(Number(numberBefore.slice(-5)) + 1);
 
-    // The same 56 without the failing one are all kept, each with its event and webhook job.
+    // The same 56 without the failing one are all kept, each with its event, the orders' for
+    // the webhook outbox.
     const kept = await footprint(portal, tenant.id);
     const ok = await batch(good, admin);
     expect(ok.status).toBe(200);
@@ -227,9 +229,11 @@ describe('all or nothing', () => {
       ...kept,
       customers: kept.customers + 28,
       orders: kept.orders + 28,
-      // Every creation is an event (the feed's); the subscribed sales_order.created a job.
+      // Every creation is an event (the feed's); the subscribed sales_order.created ones are
+      // the outbox's, and the writes queue no job.
       events: kept.events + 56,
-      jobs: kept.jobs + 28,
+      watched: kept.watched + 28,
+      jobs: kept.jobs,
     });
   });
 

@@ -23,7 +23,7 @@ export interface BatchAnswer {
  * Runs a batch: every operation planned (references, route, right) before anything runs, then
  * all of them in order in one transaction of the tenant, through the resource engine. The first
  * failure throws its error with `params.index` and the transaction rolls back, events (the
- * outbox, and with it the webhook jobs) included. With an Idempotency-Key the claim, the
+ * webhook outbox) included. With an Idempotency-Key the claim, the
  * operations and the stored answer share that transaction, as a single POST's do.
  */
 export async function runBatch(
