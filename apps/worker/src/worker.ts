@@ -69,13 +69,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     max: concurrency + 4,
     applicationName: 'worker',
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
-  });
-  // `app.worker = on` admits these sessions to every tenant's outbox (the events policy). Set
-  // per session, queued before any work on the connection (PgBouncer refuses the `options`
-  // startup parameter): so the worker needs a session of its own, a direct connection or a
-  // session-mode pool, as graphile-worker's LISTEN does (docs/connection-pooler.md).
-  pool.on('connect', (client) => {
-    client.query("SET app.worker = 'on'").catch(() => {});
+    // `app.worker = on` admits these sessions to every tenant's outbox (the events policy). Set
+    // per session before the connection is handed out (PgBouncer refuses the `options` startup
+    // parameter): so the worker needs a session of its own, a direct connection or a
+    // session-mode pool, as graphile-worker's LISTEN does (docs/connection-pooler.md).
+    onConnect: async (client) => {
+      await client.query("SET app.worker = 'on'");
+    },
   });
   const sender = createSender({
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,

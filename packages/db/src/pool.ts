@@ -12,6 +12,11 @@ export interface PoolOptions {
    * parsed anew, unnamed, in the same round trip.
    */
   preparedStatements?: boolean;
+  /**
+   * Run on each new connection before the pool hands it out (session settings a pooler's
+   * startup parameters cannot carry); a failure fails that checkout and drops the connection.
+   */
+  onConnect?: (client: pg.ClientBase) => Promise<void>;
 }
 
 /**
@@ -42,6 +47,7 @@ export function createPool(options: PoolOptions): pg.Pool {
     max: options.max ?? 10,
     application_name: options.applicationName,
     ...(options.preparedStatements === false ? { Client: UnnamedStatementsClient } : {}),
+    ...(options.onConnect ? { onConnect: options.onConnect } : {}),
   });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
