@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { TimestampSchema, UuidSchema } from '../schemas/common';
 import { WEBHOOK_TEST_EVENT } from '../schemas/webhooks';
 import { pascalCase, type Resource } from './define';
+import { eventDescription } from './events';
 import { resourceSchemas } from './schemas';
 
 /** One event's delivery body, as a named schema (one generated type per event). */
@@ -56,9 +57,8 @@ export function eventPayloads(resources: Iterable<Resource>): EventPayload[] {
     const record = resourceSchemas(resource).record;
     for (const type of resource.eventNames) {
       const action = type.slice(resource.name.length + 1);
-      const label = resource.name.replace(/_/g, ' ');
+      const description = eventDescription(resource.name, action);
       if (action === 'created') {
-        const description = `A ${label} was created.`;
         const data = z.object({ object: record });
         payloads.push({ type, description, schema: envelope(type, data, description) });
         continue;
@@ -70,10 +70,6 @@ export function eventPayloads(resources: Iterable<Resource>): EventPayload[] {
           description: `The lifecycle action that was run (\`POST /api/v1/${resource.path}/{id}/<action>\`).`,
         }),
       });
-      const description =
-        action === 'status_changed'
-          ? `A ${label} changed status (\`data.previous_status\` → \`data.object.status\`).`
-          : `A ${label}: ${action.replace(/_/g, ' ')}.`;
       payloads.push({ type, description, schema: envelope(type, data, description) });
     }
   }

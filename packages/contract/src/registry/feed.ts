@@ -6,6 +6,7 @@ import { changeEventTypes, recordChanges } from './change-events';
 import type { Resource } from './define';
 import { EventSequenceSchema } from './event-payloads';
 import { tenantHeader, tenantIdHeader } from './parameters';
+import { resourceNoun } from './prose';
 import { RESOURCE_SECURITY } from './routes';
 import { resourceSchemas } from './schemas';
 
@@ -104,7 +105,6 @@ function feedItem(name: string, types: string[], data: z.ZodObject, description:
  */
 function feedItems(resource: Resource): z.ZodObject[] {
   const record = resourceSchemas(resource).record;
-  const label = resource.name.replace(/_/g, ' ');
   const changes = recordChanges(resource);
   const typesOf = (actions: boolean) => [
     ...new Set(
@@ -118,7 +118,7 @@ function feedItems(resource: Resource): z.ZodObject[] {
       `${resource.schemaName}FeedEvent`,
       typesOf(false),
       z.object({ object: record }),
-      `A ${label} was created, updated or deleted (\`data.object\`: the record; after a delete, as it was).`,
+      `${resourceNoun(resource.name, true)} was created, updated or deleted (\`data.object\`: the record; after a delete, as it was).`,
     ),
   ];
   const actions = Object.keys(resource.lifecycle?.actions ?? {});
@@ -132,7 +132,7 @@ function feedItems(resource: Resource): z.ZodObject[] {
           previous_status: z.enum(resource.states as [string, ...string[]]),
           action: z.enum(actions as [string, ...string[]]),
         }),
-        `A lifecycle action on a ${label} (\`data.previous_status\` → \`data.object.status\`).`,
+        `A lifecycle action on ${resourceNoun(resource.name)} (\`data.previous_status\` → \`data.object.status\`).`,
       ),
     );
   }

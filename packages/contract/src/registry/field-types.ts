@@ -15,6 +15,7 @@ import {
   parseUuid,
 } from './field-values';
 import { type Field, type FieldType, type FilterOperator, type LinesField, USER } from './fields';
+import { resourceNoun } from './prose';
 
 /**
  * Everything the product knows about one field type, in one row: the column PostgreSQL keeps it
@@ -356,6 +357,6 @@ function annotate(field: Field, schema: z.ZodType): z.ZodType {
   if (field.example !== undefined) meta.example = field.example;
   if (field.type === 'reference')
     meta.description =
-      `${field.description ?? ''} ${field.resource === USER ? 'ID of a user who is a member of the tenant.' : `ID of a ${field.resource} of the same tenant.`}`.trim();
+      `${field.description ?? ''} ${field.resource === USER ? 'ID of a user who is a member of the tenant.' : `ID of ${resourceNoun(field.resource)} of the same tenant.`}`.trim();
   return Object.keys(meta).length ? schema.openapi(meta) : schema;
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Resource } from './define';
 import { type Embedding, embeddings, type ResourceLookup } from './embeds';
+import { resourceNoun } from './prose';
 import { resourceSchemas } from './schemas';
 
 /** The formats of `GET /{path}/export`. */
@@ -118,6 +119,6 @@ function withEmbeds(resource: Resource, record: z.ZodObject, list: Embedding[]) 
         )
     : record;
   return base.extend(added).openapi(`${resource.schemaName}WithEmbeds`, {
-    description: `A ${resource.name.replace(/_/g, ' ')} as list and get return it; \`select=\` leaves out the fields not named (\`id\` stays).`,
+    description: `${resourceNoun(resource.name, true)} as list and get return it; \`select=\` leaves out the fields not named (\`id\` stays).`,
   });
 }

@@ -16,6 +16,7 @@ import {
   tenantHeader,
   tenantIdHeader,
 } from './parameters';
+import { resourceNoun } from './prose';
 import { exportRoute, readQuery } from './read-routes';
 import { readSchemas } from './read-schemas';
 import { resourceSchemas } from './schemas';
@@ -176,7 +177,7 @@ function buildResourceRoutes(resource: Resource, registry: ResourceLookup): Reso
         ...common,
         ...at('create'),
         operationId: `create${resource.schemaName}`,
-        summary: `Create a ${resource.name.replace(/_/g, ' ')}`,
+        summary: `Create ${resourceNoun(resource.name)}`,
         description: `${write}${resource.events?.includes('created') ? ` Records \`${resource.name}.created\`.` : ''}`,
         request: {
           headers: z.object({ ...tenantHeaders, ...idempotencyHeader }),
@@ -195,7 +196,7 @@ function buildResourceRoutes(resource: Resource, registry: ResourceLookup): Reso
         ...common,
         ...at('get'),
         operationId: `get${resource.schemaName}`,
-        summary: `Get a ${resource.name.replace(/_/g, ' ')}`,
+        summary: `Get ${resourceNoun(resource.name)}`,
         description: `${read} \`select\` and \`embed\` shape the record.`,
         request: {
           headers: z.object(tenantHeaders),
@@ -219,7 +220,7 @@ function buildResourceRoutes(resource: Resource, registry: ResourceLookup): Reso
         ...common,
         ...at('update'),
         operationId: `update${resource.schemaName}`,
-        summary: `Update a ${resource.name.replace(/_/g, ' ')}`,
+        summary: `Update ${resourceNoun(resource.name)}`,
         description: `${write} Send \`If-Match\` with the ETag you read to refuse lost updates (\`conflit\`).${resource.lifecycle ? ` Only in states: ${resource.editableStates.join(', ')}.` : ''}`,
         request: {
           headers: z.object({
@@ -242,7 +243,7 @@ function buildResourceRoutes(resource: Resource, registry: ResourceLookup): Reso
         ...common,
         ...at('delete'),
         operationId: `delete${resource.schemaName}`,
-        summary: `Delete a ${resource.name.replace(/_/g, ' ')}`,
+        summary: `Delete ${resourceNoun(resource.name)}`,
         description: `${write}${resource.lifecycle ? ` Only in states: ${resource.editableStates.join(', ')}.` : ''} A record other records refer to cannot be deleted (\`conflit\`).`,
         request: { headers: z.object(tenantHeaders), params: idParams },
         responses: {
@@ -258,7 +259,7 @@ function buildResourceRoutes(resource: Resource, registry: ResourceLookup): Reso
         ...common,
         ...at('history'),
         operationId: `get${resource.schemaName}History`,
-        summary: `History of a ${resource.name.replace(/_/g, ' ')}`,
+        summary: `History of ${resourceNoun(resource.name)}`,
         description: `${read} Every version of the record, newest first: who made it, the action and the fields it changed. A deleted record keeps its history.`,
         request: {
           headers: z.object(tenantHeaders),
@@ -289,7 +290,7 @@ function buildResourceRoutes(resource: Resource, registry: ResourceLookup): Reso
         ...common,
         ...at('action', action),
         operationId: `${action.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${resource.schemaName}`,
-        summary: `${pascalCase(action)} a ${resource.name.replace(/_/g, ' ')}: ${spec.from.join(' | ')} → ${spec.to}`,
+        summary: `${pascalCase(action)} ${resourceNoun(resource.name)}: ${spec.from.join(' | ')} → ${spec.to}`,
         description:
           `${write} ${spec.description ?? ''}${events.length ? ` Records ${events.map((e) => `\`${e}\``).join(' and ')}.` : ''}`.trim(),
         request: {
