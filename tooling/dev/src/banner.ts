@@ -27,7 +27,7 @@ export function formatBanner(input: BannerInput): string {
     '──────────────────────────────────────────────────────────────────────',
     `  Console    ${input.portalUrl}/   (log in as below; rebuilt on change, reload to see it)`,
     `  Pages      ${input.landingUrl}/   (home, pricing, contact, demo, onboarding)`,
-    `  Portal     ${input.portalUrl}   (OpenAPI: ${input.portalUrl}/api/v1/openapi.json)`,
+    `  Portal     ${input.portalUrl}   (API reference: ${input.portalUrl}/api/v1/docs, OpenAPI: ${input.portalUrl}/api/v1/openapi.json)`,
     `  Landing    ${input.landingUrl}   (proxy: ${input.landingUrl}/api/v1/public/plans, sync: ${input.landingUrl}/api/erp-sync/health)`,
     `  Database   ${database}`,
     `  Worker     ${input.workerHealthUrl}   (webhook deliveries, ERP sync to landing, landing → portal forwarding, e-mails to .data/mail)`,
