@@ -138,15 +138,30 @@ export async function run(
   command: string,
   cwd: string,
   env: Record<string, string>,
+  timeoutMs = 5 * 60_000,
 ): Promise<string> {
   const repoBin = path.resolve(import.meta.dirname, '../../../node_modules/.bin');
   const child = spawn('sh', ['-c', command], {
     cwd,
     env: cleanEnv({ ...env, PATH: `${repoBin}:${process.env.PATH}` }),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so that a step that hangs is stopped with everything it started.
+    detached: true,
   });
   const output = collect(child);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {}
+  }, timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  if (timedOut)
+    throw new Error(
+      `\`${command}\` in ${cwd} did not end within ${timeoutMs / 1000} s; its output:\n${output.join('').slice(-4000)}`,
+    );
   if (code !== 0) throw new Error(`\`${command}\` in ${cwd} exited ${code}:\n${output.join('')}`);
   return output.join('');
 }
