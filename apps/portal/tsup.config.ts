@@ -1,7 +1,7 @@
 import { cp, mkdir, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'tsup';
+import { scalarStandaloneBundle } from './src/platform/scalar-bundle';
 
 // The console's build, which the portal ships beside its bundle (src/console/index.ts looks for
 // dist/console when it runs bundled). `pnpm --filter "@erp/portal..." build` builds it first.
@@ -9,9 +9,7 @@ const CONSOLE_BUILD = path.resolve('../console/dist');
 // Scalar's browser bundle, which GET /api/v1/docs serves (src/platform/api-reference.ts looks
 // for dist/api-reference/scalar.js when it runs bundled): a build-time dependency only, so the
 // image carries one file, not the package and its dependencies.
-const SCALAR_BUNDLE = createRequire(path.resolve('package.json')).resolve(
-  '@scalar/api-reference/browser/standalone.js',
-);
+const SCALAR_BUNDLE = scalarStandaloneBundle(path.resolve('.'));
 
 /** One ESM file for the container image; workspace packages are bundled, npm ones stay external. */
 export default defineConfig({

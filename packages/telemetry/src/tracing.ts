@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { context, propagation, trace } from '@opentelemetry/api';
 
 /** A running tracer: `shutdown` sends the spans still buffered (main.ts calls it on SIGTERM). */
 export interface Tracing {
@@ -24,7 +25,8 @@ const UNTRACED_PATHS = new Set(['/health', '/metrics', '/api/health', '/api/v1/h
  * `observeRequests`), of PostgreSQL statements within them (their text, never their values),
  * and of outgoing requests through undici and fetch, batched to `<endpoint>/v1/traces` over
  * OTLP/HTTP protobuf. The exporter reads the standard OTEL_EXPORTER_OTLP_* variables (headers,
- * timeout, a traces-only endpoint) itself.
+ * timeout, a traces-only endpoint) itself; the sampler's, the batch processor's and the span
+ * limits' are read by `tracerEnvironment`.
  *
  * Called first thing in main.ts, before any pool or server exists. The instrumentations patch
  * prototypes (`http.Server`, `pg.Client`, `pg-pool`) when the module is `require`d through
@@ -36,8 +38,9 @@ const UNTRACED_PATHS = new Set(['/health', '/metrics', '/api/health', '/api/v1/h
 export async function startTracing(options: TracingOptions): Promise<Tracing | undefined> {
   if (!options.endpoint) return undefined;
   const [
-    { NodeTracerProvider },
-    { BatchSpanProcessor },
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+    { TracerProvider, BatchSpanProcessor },
     { OTLPTraceExporter },
     { resourceFromAttributes },
     { ATTR_SERVICE_NAME },
@@ -45,9 +48,11 @@ export async function startTracing(options: TracingOptions): Promise<Tracing | u
     { HttpInstrumentation },
     { PgInstrumentation },
     { UndiciInstrumentation },
+    { tracerEnvironment },
   ] = await Promise.all([
-    import('@opentelemetry/sdk-trace-node'),
-    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/exporter-trace-otlp-proto'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/semantic-conventions'),
@@ -55,13 +60,23 @@ export async function startTracing(options: TracingOptions): Promise<Tracing | u
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-undici'),
+    import('./tracer-environment'),
   ]);
-  const provider = new NodeTracerProvider({
+  const { sampler, spanLimits, batch } = tracerEnvironment();
+  const provider = new TracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.service }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+    sampler,
+    spanLimits,
+    spanProcessors: [new BatchSpanProcessor({ ...batch, exporter: new OTLPTraceExporter() })],
   });
-  // The global tracer, AsyncLocalStorage context and W3C trace-context propagation.
-  provider.register();
+  // What sdk-trace-node's `register()` did before the 3.x SDK left it out: the global tracer,
+  // the AsyncLocalStorage context (a span active across awaits) and W3C trace-context
+  // propagation (`traceparent` in and out). Not W3C baggage, which that default also carried:
+  // nothing here reads it, and a caller's `baggage` header would be forwarded to every host
+  // the request calls (a payment provider, an identity provider).
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [

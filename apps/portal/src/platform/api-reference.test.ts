@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal } from '../../test/harness';
+import { scalarStandaloneBundle } from './scalar-bundle';
 
 /** GET /api/v1/docs: the page, its two same-origin scripts, and nothing from another host. */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
@@ -10,9 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => portal.tdb.close());
 
-const scalarBundle = readFileSync(
-  fileURLToPath(import.meta.resolve('@scalar/api-reference/browser/standalone.js')),
-);
+const scalarBundle = readFileSync(scalarStandaloneBundle(import.meta.dirname));
 
 /** The `src` of every `<script>` of the page. */
 async function scriptsOf(res: Response): Promise<string[]> {
@@ -58,10 +56,12 @@ describe('GET /api/v1/docs', () => {
 
     const script = await (await portal.request(`/api/v1/${init}`)).text();
     expect(script).toContain("new URL('openapi.json', document.baseURI)");
-    // Nothing that would reach another host: fonts, telemetry, the agent, the toolbar.
+    // Nothing that would reach another host: fonts, telemetry, the agent, MCP, the toolbar.
     expect(script).toContain('"withDefaultFonts":false');
     expect(script).toContain('"telemetry":false');
     expect(script).toContain('"agent":{"disabled":true}');
+    expect(script).toContain('"mcp":{"disabled":true}');
+    expect(script).toContain('"showDeveloperTools":"never"');
   });
 
   it('answers an unknown asset with 404 introuvable, as JSON', async () => {

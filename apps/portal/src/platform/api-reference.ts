@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ApiError, routes } from '@erp/contract';
 import { browserSecurityHeaders } from '@erp/http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/context';
 import { staticDocument } from '../http/static-document';
+import { scalarStandaloneBundle } from './scalar-bundle';
 
 /**
  * Scalar's browser build: one self-contained script, served by the portal itself. Bundled
@@ -17,20 +17,23 @@ import { staticDocument } from '../http/static-document';
 export function scalarBundlePath(moduleDir = import.meta.dirname): string {
   return path.basename(moduleDir) === 'dist'
     ? path.join(moduleDir, 'api-reference', 'scalar.js')
-    : fileURLToPath(import.meta.resolve('@scalar/api-reference/browser/standalone.js'));
+    : scalarStandaloneBundle(moduleDir);
 }
 const SCRIPT = 'text/javascript; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * What the renderer is told. Everything that would reach another host is off: the default
- * fonts (a font CDN), telemetry, the AI agent (its registry lives behind a proxy), and the
- * developer toolbar. The "try it" client stays: it calls this same origin.
+ * fonts (a font CDN), telemetry, the AI agent (its registry lives behind a proxy), the
+ * developer toolbar, and "Generate MCP" (Scalar shows it on localhost unless told otherwise:
+ * it sends the document to Scalar's dashboard). The "try it" client stays: it calls this same
+ * origin.
  */
 const CONFIGURATION = {
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
+  mcp: { disabled: true },
   showDeveloperTools: 'never',
   documentDownloadType: 'json',
   metaData: { title: 'ERP business API reference' },
