@@ -98,7 +98,8 @@ describe('the outbox drain', () => {
     const receiver = await startReceiver();
     const tenant = await createTenant(database);
     await createSubscription(database, tenant, receiver.url);
-    // Polls every 10 s: only the NOTIFY can bring the delivery within the test's 3 s.
+    // Polls every 10 s: only the NOTIFY can bring the delivery within the test's 5 s. The lease
+    // is armed only once the worker LISTENs (else a write right after start could NOTIFY nobody).
     const worker = await runWorker(database, { WORKER_POLL_INTERVAL_MS: '10000' });
     try {
       await waitFor(async () => {
@@ -110,7 +111,38 @@ describe('the outbox drain', () => {
       const eventId = await recordEvent(database, tenant);
       await waitFor(
         async () => (await deliveryLog(database, eventId))[0]?.status === 'delivered',
-        3000,
+        5000,
+      );
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await receiver.close();
+    }
+  });
+
+  it('a sleeping worker that loses its listener looks at the outbox as soon as it listens again', async () => {
+    const receiver = await startReceiver();
+    const tenant = await createTenant(database);
+    await createSubscription(database, tenant, receiver.url);
+    const worker = await runWorker(database, { WORKER_POLL_INTERVAL_MS: '10000' });
+    try {
+      await waitFor(async () => {
+        const { rows } = await database.pool.query(
+          'SELECT armed_until > now() AS armed FROM webhook_outbox_wake',
+        );
+        return rows[0]?.armed === true;
+      });
+      const { rows } = await database.pool.query<{ ok: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+         WHERE application_name = 'worker-listen' AND datname = current_database()`,
+      );
+      expect(rows).toEqual([{ ok: true }]);
+      // Written while nobody listens: its NOTIFY is lost. The listener comes back a second
+      // later and the drain looks then, not at its next poll ten seconds on.
+      const eventId = await recordEvent(database, tenant);
+      await waitFor(
+        async () => (await deliveryLog(database, eventId))[0]?.status === 'delivered',
+        5000,
       );
       expect(receiver.received).toHaveLength(1);
     } finally {

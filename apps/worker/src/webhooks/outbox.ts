@@ -166,7 +166,9 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
           continue;
         }
         idleSince ??= Date.now();
-        if (!listener) {
+        // Sleeping on a NOTIFY needs the LISTEN in place: until the listener is connected (at
+        // start, after losing it) the drain polls; the listener's (re)connection wakes it.
+        if (!listener?.listening()) {
           const busy = Date.now() - idleSince < options.graceMs;
           await sleep(busy ? options.busyPollMs : options.idlePollMs);
         } else if (Date.now() - idleSince < options.graceMs) {
@@ -223,7 +225,11 @@ function listen(config: pg.ClientConfig, onNotify: () => void, logger: Logger) {
       await next.connect();
       await next.query(`LISTEN ${OUTBOX_CHANNEL}`);
       if (closed) await next.end();
-      else client = next;
+      else {
+        client = next;
+        // A poll now: what was written while nobody listened, and the drain may sleep now.
+        onNotify();
+      }
     } catch (error) {
       next.end().catch(() => {});
       logger.warn('webhook outbox listener could not connect; polling meanwhile', {
@@ -234,6 +240,8 @@ function listen(config: pg.ClientConfig, onNotify: () => void, logger: Logger) {
   };
   void connect();
   return {
+    /** Whether a NOTIFY would reach this worker now. */
+    listening: () => client !== undefined,
     async close() {
       closed = true;
       clearTimeout(retry);
