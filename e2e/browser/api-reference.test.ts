@@ -2,7 +2,7 @@
  * The API reference (SPEC §15, `GET /api/v1/docs`) in Debian's Chromium against the real
  * portal: Scalar renders the served openapi.json (1,300 operations, 9 MB) within a bound, a
  * link to an operation and one to a webhook open them, no request leaves the portal's origin, the
- * CSP refuses an inline script and reports nothing else; screenshots at 1280 px.
+ * CSP refuses an inline script and reports nothing else; screenshots at 1280 and 375 px.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +38,7 @@ afterAll(async () => {
 async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${name}-1280.png`),
+    path: path.join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 1280}.png`),
     animations: 'disabled',
   });
 }
@@ -100,6 +100,15 @@ it('renders the served document from our own origin, an operation and a webhook 
       .filter({ visible: true })
       .first(),
   );
+
+  // On a phone: the same page reflows to the width, nothing wider than the screen.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const webhook = page.getByRole('heading', { name: 'A sales order was created.' });
+  await visible(webhook);
+  // The reflow moves the scroll position: back to the webhook, as the reader left it.
+  await webhook.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, 'api-reference-webhook');
 
   // Scripts come only from the portal: an inline one is refused by the CSP.
   expect(await tryInlineScript(page)).toEqual({ violatedDirective: 'script-src-elem', ran: false });

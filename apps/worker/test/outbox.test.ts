@@ -20,6 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
+/** Until a sleeping worker has armed the wake-up (it listens, and writes NOTIFY it). */
+function armed() {
+  return waitFor(async () => {
+    const { rows } = await database.pool.query(
+      'SELECT armed_until > now() AS armed FROM webhook_outbox_wake',
+    );
+    return rows[0]?.armed === true;
+  });
+}
+
 describe('the outbox drain', () => {
   it('three workers share the work: every delivery once, each worker some of them', async () => {
     const EVENTS = 300;
@@ -102,12 +112,7 @@ describe('the outbox drain', () => {
     // is armed only once the worker LISTENs (else a write right after start could NOTIFY nobody).
     const worker = await runWorker(database, { WORKER_POLL_INTERVAL_MS: '10000' });
     try {
-      await waitFor(async () => {
-        const { rows } = await database.pool.query(
-          'SELECT armed_until > now() AS armed FROM webhook_outbox_wake',
-        );
-        return rows[0]?.armed === true;
-      });
+      await armed();
       const eventId = await recordEvent(database, tenant);
       await waitFor(
         async () => (await deliveryLog(database, eventId))[0]?.status === 'delivered',
@@ -126,12 +131,7 @@ describe('the outbox drain', () => {
     await createSubscription(database, tenant, receiver.url);
     const worker = await runWorker(database, { WORKER_POLL_INTERVAL_MS: '10000' });
     try {
-      await waitFor(async () => {
-        const { rows } = await database.pool.query(
-          'SELECT armed_until > now() AS armed FROM webhook_outbox_wake',
-        );
-        return rows[0]?.armed === true;
-      });
+      await armed();
       const { rows } = await database.pool.query<{ ok: boolean }>(
         `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
          WHERE application_name = 'worker-listen' AND datname = current_database()`,

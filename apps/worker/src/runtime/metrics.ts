@@ -93,6 +93,22 @@ function observeJobs(registry: Registry, events: WorkerEvents): void {
   );
 }
 
+/**
+ * One query shared by the gauges a scrape collects together (prom-client collects them in the
+ * same turn), read afresh at the next scrape.
+ */
+function oncePerScrape<T>(query: () => Promise<T>): () => Promise<T> {
+  let snapshot: Promise<T> | undefined;
+  return () => {
+    snapshot ??= query().finally(() => {
+      setImmediate(() => {
+        snapshot = undefined;
+      });
+    });
+    return snapshot;
+  };
+}
+
 const QUEUE_STATES = ['ready', 'scheduled', 'running', 'failed'] as const;
 
 /**
@@ -102,16 +118,8 @@ const QUEUE_STATES = ['ready', 'scheduled', 'running', 'failed'] as const;
  * queue table, which holds only unfinished jobs.
  */
 function observeQueue(registry: Registry, pool: pg.Pool, tasks: () => readonly string[]): void {
-  let snapshot: Promise<QueueRow[]> | undefined;
   // Both gauges read one query per scrape.
-  const read = () => {
-    snapshot ??= readQueue(pool).finally(() => {
-      setImmediate(() => {
-        snapshot = undefined;
-      });
-    });
-    return snapshot;
-  };
+  const read = oncePerScrape(() => readQueue(pool));
   new Gauge({
     name: 'job_queue_jobs',
     help: 'Jobs in the queue by task and state (ready: due and waiting; scheduled; running; failed: attempts exhausted).',
@@ -171,15 +179,7 @@ async function readQueue(pool: pg.Pool): Promise<QueueRow[]> {
  * one probe of the feed's index each); deliveries claimed by a worker and not yet recorded.
  */
 function observeOutbox(registry: Registry, pool: pg.Pool): void {
-  let snapshot: Promise<OutboxRow> | undefined;
-  const read = () => {
-    snapshot ??= readOutbox(pool).finally(() => {
-      setImmediate(() => {
-        snapshot = undefined;
-      });
-    });
-    return snapshot;
-  };
+  const read = oncePerScrape(() => readOutbox(pool));
   new Gauge({
     name: 'webhook_outbox_events',
     help: 'Events recorded for tenants with webhook subscriptions and not yet fanned out to deliveries.',
