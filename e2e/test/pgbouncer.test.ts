@@ -28,7 +28,12 @@ beforeAll(async () => {
   ]);
   const pooled = { DATABASE_PREPARED_STATEMENTS: 'false', DATABASE_POOL_SIZE: '6' };
   platform = await startPlatform(
-    { portal: pooled, landing: pooled, worker: { WORKER_CONCURRENCY: '4' } },
+    {
+      // The tenant bound in every transaction: nothing stays on a server connection.
+      portal: { ...pooled, DATABASE_POOLER: 'transaction' },
+      landing: pooled,
+      worker: { WORKER_CONCURRENCY: '4' },
+    },
     {
       databaseUrl: (app, url) => (app === 'worker' ? sessions.route(url) : bouncer.route(url)),
     },

@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   DATABASE_URL: envVar.databaseUrl,
   DATABASE_POOL_SIZE: envVar.poolSize,
   DATABASE_PREPARED_STATEMENTS: envVar.preparedStatements,
+  DATABASE_POOLER: envVar.pooler,
   PORTAL_PORT: envVar.port(3000),
   PORTAL_HOST: envVar.host,
   /** `GET /metrics` (Prometheus) on this port, never on PORTAL_PORT; unset: no metrics listener. */

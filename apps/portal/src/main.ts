@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     url: env.DATABASE_URL,
     max: env.DATABASE_POOL_SIZE,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+    binding: env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'session',
   });
   const metrics = createPortalMetrics({
     registry: createMetricsRegistry({ processMetrics: true }),

@@ -24,6 +24,13 @@ export const envVar = {
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
     .default(true),
+  /**
+   * DATABASE_POOLER: what stands between the app and PostgreSQL. `none` (direct connections)
+   * and `session` (a session-mode pooler) let a connection keep session settings; `transaction`
+   * (PgBouncer in transaction mode) does not, so they are set in every transaction
+   * (docs/connection-pooler.md).
+   */
+  pooler: z.enum(['none', 'session', 'transaction']).default('none'),
   port: (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback),
   /** A listener that is off unless its port is given (metrics). */
   optionalPort: z.coerce.number().int().min(0).max(65_535).optional(),

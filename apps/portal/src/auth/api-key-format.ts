@@ -1,4 +1,4 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -41,7 +41,22 @@ export function parseApiKey(token: string): ApiKeyParts | null {
 
 /** The keyed hash stored instead of the key (the key is high-entropy: no slow hash needed). */
 export function hashApiKey(key: string, secret: Buffer): Buffer {
-  return createHmac('sha256', secret).update(key).digest();
+  return createHmac('sha256', secretKey(secret)).update(key).digest();
+}
+
+/**
+ * The hash secret as a KeyObject, made once per secret Buffer: an HMAC keyed with a Buffer
+ * costs ~18 µs on Node 24 against ~3 µs with a KeyObject (as the webhook signature measured),
+ * and every API-key request hashes its key.
+ */
+const secretKeys = new WeakMap<Buffer, KeyObject>();
+function secretKey(secret: Buffer): KeyObject {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    secretKeys.set(secret, key);
+  }
+  return key;
 }
 
 function checksum(text: string): string {

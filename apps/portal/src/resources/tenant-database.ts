@@ -28,33 +28,60 @@ export interface HeldTransaction {
 }
 
 /**
- * Opens a transaction bound to a tenant and to `erp_app`, both transaction-local: `SET LOCAL
- * ROLE` and `set_config(…, true)` end with the transaction, so nothing of one request stays on
- * the server connection for the next. That is what lets a transaction-mode pooler (PgBouncer)
- * hand the connection to another client, or another tenant, between two transactions
- * (docs/connection-pooler.md). One round trip: BEGIN and both settings in one simple query.
- * The id is inlined to spare a parse; it comes from our own tables, and is checked.
+ * How a connection is bound to its tenant (DATABASE_POOLER, docs/connection-pooler.md):
+ *
+ * - `session` (direct connections, or a session-mode pooler): the connection takes the
+ *   `erp_app` role when it opens and keeps the tenant of its last unit of work; a unit of work
+ *   for another tenant first sets it. A single statement costs one round trip, as a bare
+ *   connection's does, and a transaction two (BEGIN…, COMMIT).
+ * - `transaction` (a transaction-mode pooler, PgBouncer): the next transaction may run on
+ *   another client's server connection, so the role and the tenant are set inside every
+ *   transaction (`SET LOCAL ROLE`, `set_config(…, true)`) and nothing is left behind. Every
+ *   unit of work, a single statement too, is a transaction: two round trips more.
  */
-function bind(begin: 'BEGIN' | 'BEGIN READ ONLY', tenantId: string): string {
+export type TenantBinding = 'session' | 'transaction';
+
+/**
+ * The statement that sets the tenant. The id is inlined to spare a parse (a simple query
+ * carries several statements in one round trip); it comes from our own tables, and is checked.
+ */
+function setTenant(tenantId: string, local: boolean): string {
   if (!isUuid(tenantId)) throw new Error('tenant id is not a UUID');
-  // app.worker is cleared too: were a worker's session flag ever left on a pooled server
-  // connection, a tenant's transaction still would not read every tenant's outbox.
-  return `${begin}; SET LOCAL ROLE erp_app; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('app.worker', '', true)`;
+  return `SELECT set_config('app.tenant_id', '${tenantId}', ${local})`;
 }
 
 /**
- * A pool of its own for business statements. Every unit of work is a transaction bound to the
- * tenant and the `erp_app` role (see `bind`), so row-level security hides every other tenant's
- * rows even from a statement that forgets its tenant filter, and a connection outside a
- * transaction carries no tenant and no role: it sees nothing. Named statements follow
- * `preparedStatements` (DATABASE_PREPARED_STATEMENTS).
+ * A pool of its own for business statements. Every unit of work runs as `erp_app` bound to its
+ * tenant (see `TenantBinding`), so row-level security hides every other tenant's rows even from
+ * a statement that forgets its tenant filter. Named statements follow `preparedStatements`
+ * (DATABASE_PREPARED_STATEMENTS).
  */
 export function createTenantDatabase(options: {
   url: string;
   max?: number;
   preparedStatements?: boolean;
+  /** `session` unless a transaction-mode pooler stands between the portal and PostgreSQL. */
+  binding?: TenantBinding;
 }): TenantDatabase {
-  const pool = createPool({ ...options, applicationName: 'portal-tenant' });
+  const perTransaction = options.binding === 'transaction';
+  const pool = createPool({
+    ...options,
+    applicationName: 'portal-tenant',
+    ...(perTransaction
+      ? {}
+      : {
+          onConnect: async (client: pg.ClientBase) => {
+            await client.query('SET ROLE erp_app');
+          },
+        }),
+  });
+  /**
+   * Session binding: the tenant a connection's session holds, known for sure. An entry is
+   * written only once the setting is committed (by its own statement, or by the COMMIT of the
+   * transaction that set it) and dropped whenever a rollback may have undone it, so a
+   * connection either holds the tenant written here or is set again before its next work.
+   */
+  const sessionTenant = new WeakMap<pg.ClientBase, string>();
 
   /** Gives a connection back, or destroys it when the failure may have broken it. */
   function release(client: pg.PoolClient, error?: unknown) {
@@ -62,54 +89,108 @@ export function createTenantDatabase(options: {
     client.release(broken ? (error as Error) : undefined);
   }
 
+  /**
+   * What opens a unit of work on a connection: the role and tenant and, for a transaction, its
+   * BEGIN, in one simple query; null when a session-bound connection already holds the tenant.
+   * app.worker is cleared with a per-transaction binding: were a worker's session flag ever
+   * left on a pooled server connection, a tenant's transaction still would not read every
+   * tenant's outbox.
+   */
+  function opening(
+    client: pg.ClientBase,
+    tenantId: string,
+    begin: 'BEGIN' | 'BEGIN READ ONLY' | null,
+  ): string | null {
+    if (perTransaction) {
+      return `${begin ?? 'BEGIN'}; SET LOCAL ROLE erp_app; ${setTenant(tenantId, true)}, set_config('app.worker', '', true)`;
+    }
+    if (sessionTenant.get(client) === tenantId) return begin;
+    // In a transaction the setting is committed with it and undone with it (`committed`,
+    // `rollback`); alone it commits at once.
+    return begin ? `${begin}; ${setTenant(tenantId, false)}` : setTenant(tenantId, false);
+  }
+
+  async function open(
+    tenantId: string,
+    begin: 'BEGIN' | 'BEGIN READ ONLY' | null,
+  ): Promise<pg.PoolClient> {
+    const client = await pool.connect();
+    try {
+      const text = opening(client, tenantId, begin);
+      if (text !== null) await client.query(text);
+    } catch (error) {
+      sessionTenant.delete(client);
+      release(client, error);
+      throw error;
+    }
+    return client;
+  }
+
+  /** After COMMIT: the tenant set with the work is the session's now. */
+  function committed(client: pg.ClientBase, tenantId: string) {
+    if (!perTransaction) sessionTenant.set(client, tenantId);
+  }
+
+  async function rollback(client: pg.PoolClient) {
+    sessionTenant.delete(client);
+    await client.query('ROLLBACK').then(
+      () => release(client),
+      (rollbackError: Error) => release(client, rollbackError),
+    );
+  }
+
   async function inTransaction<T>(
     tenantId: string,
     work: (client: pg.PoolClient) => Promise<T>,
   ): Promise<T> {
-    const begin = bind('BEGIN', tenantId);
-    const client = await pool.connect();
+    const client = await open(tenantId, 'BEGIN');
     try {
-      await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
+      committed(client, tenantId);
       release(client);
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').then(
-        () => release(client),
-        (rollbackError: Error) => release(client, rollbackError),
-      );
+      await rollback(client);
+      throw error;
+    }
+  }
+
+  /** Session binding: single statements in autocommit, each atomic on its own. */
+  async function statements<T>(
+    tenantId: string,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    const client = await open(tenantId, null);
+    committed(client, tenantId);
+    try {
+      const result = await work(client);
+      release(client);
+      return result;
+    } catch (error) {
+      // A statement's error leaves the session's settings as they were.
+      release(client, error);
       throw error;
     }
   }
 
   return {
-    // Single statements too run in a transaction: the binding must be transaction-local, and
-    // a list with its count then reads one snapshot. Two round trips more than a session-bound
-    // connection (BEGIN…, COMMIT), measured in docs/connection-pooler.md.
-    run: inTransaction,
+    // Behind a transaction-mode pooler single statements too run in a transaction: the binding
+    // must be transaction-local. Measured in docs/connection-pooler.md.
+    run: perTransaction ? inTransaction : statements,
     transaction: inTransaction,
     async readOnly(tenantId) {
-      const begin = bind('BEGIN READ ONLY', tenantId);
-      const client = await pool.connect();
-      try {
-        await client.query(begin);
-      } catch (error) {
-        release(client, error);
-        throw error;
-      }
+      const client = await open(tenantId, 'BEGIN READ ONLY');
       let ended: Promise<void> | undefined;
       return {
         client,
         // A rollback that succeeds proves the connection sound, whatever ended the work.
         end: () => {
-          ended ??= client.query('ROLLBACK').then(
-            () => release(client),
-            (rollbackError: Error) => release(client, rollbackError),
-          );
+          ended ??= rollback(client);
           return ended;
         },
         abort: () => {
+          sessionTenant.delete(client);
           ended ??= Promise.resolve(release(client, new Error('transaction aborted')));
           return ended;
         },
