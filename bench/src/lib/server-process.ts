@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import path from 'node:path';
 
 /** An HTTP server running as a child process. */
 export interface ServerProcess {
@@ -87,6 +88,8 @@ export async function startCommandProcess(
 /**
  * Starts the portal: `source` runs src/main.ts through tsx (always up to date), `dist` runs
  * dist/main.js as the container image does (needs `pnpm --filter @erp/portal build` first).
+ * `BENCH_PORTAL_CPU_PROF=1` writes a V8 CPU profile of it when it stops, in
+ * bench/results/portal-cpu-profiles.
  */
 export function startPortal(
   portalDir: string,
@@ -97,7 +100,15 @@ export function startPortal(
   return startServerProcess({
     name: 'the portal',
     cwd: portalDir,
-    args: entry === 'dist' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'],
+    args: [
+      ...(process.env.BENCH_PORTAL_CPU_PROF === '1'
+        ? [
+            '--cpu-prof',
+            `--cpu-prof-dir=${path.resolve(import.meta.dirname, '../../results/portal-cpu-profiles')}`,
+          ]
+        : []),
+      ...(entry === 'dist' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts']),
+    ],
     env,
     port,
     readyPath: '/api/v1/health',
