@@ -126,6 +126,7 @@ export function renderReport({ environment: e, settings: s, phases, dbCosts }: R
       ['one-subscription-prequeued', BARS.prequeued],
     ].map(([key, bar]) => ratioLine(byKey.get(key as string)!, ceiling, bar as number)),
     `   1c, a job that makes one POST and no database statement, reaches ${f(med(httpFloor, (r) => r.perSec) / med(ceiling, (r) => r.perSec), 2)}× the no-op ceiling: the most a one-delivery job can reach on this machine`,
+    `   3c, the same inserts with nobody watching, run at ${f(med(unwatched, (r) => r.perSec) / med(ceiling, (r) => r.perSec), 2)}× the no-op ceiling: 3a cannot deliver events faster than they are inserted`,
     '',
     latencyTable(latency),
     '',
