@@ -65,6 +65,7 @@ export function webhookIssueRows(phases: readonly PhaseResult[]): IssueRow[] {
   };
   const live = get('one-subscription-live');
   const unwatched = get('inserts-unwatched');
+  const watchedAlone = get('inserts-watched-alone');
   const watchedInserts = med(live, (s) => s.notes.insertsPerSec ?? Number.NaN);
   const latency = get('latency');
   const arrivals = Float64Array.from(latency.rounds.flatMap((s) => s.latency!.arrivalMs)).sort();
@@ -93,6 +94,16 @@ export function webhookIssueRows(phases: readonly PhaseResult[]): IssueRow[] {
       bar: `≥ ${BARS.inserts}`,
       met: watchedInserts / rate(unwatched) >= BARS.inserts,
       othersPct: others(live, unwatched),
+    },
+    {
+      figure: '  the same, no delivery meanwhile (3d ÷ 3c: the write path alone)',
+      today: '',
+      values: [rate(watchedAlone), rate(unwatched)],
+      ratio: rate(watchedAlone) / rate(unwatched),
+      unit: '/s',
+      bar: `≥ ${BARS.inserts}`,
+      met: rate(watchedAlone) / rate(unwatched) >= BARS.inserts,
+      othersPct: others(watchedAlone, unwatched),
     },
     {
       figure: 'commit → receiver p50 / p99',

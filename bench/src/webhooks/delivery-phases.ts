@@ -129,6 +129,41 @@ export async function measureInsertsUnwatched(
 }
 
 /**
+ * (3d) 3a's producer with the worker stopped: the business write path of a watched tenant
+ * alone, without the deliveries' CPU on the same cores (the events wait in the outbox; the
+ * worker, started again, then delivers them and they are checked as in 3a). Against 3c: what
+ * being watched costs the writer itself.
+ */
+export async function measureInsertsWatchedAlone(
+  ctx: DeliveryContext,
+  events: number,
+  clients: number,
+): Promise<PhaseSample> {
+  const tenantId = await freshTenant(ctx, 'watched');
+  const subscriptionIds = await createSubscriptions(ctx, tenantId, 1);
+  await ctx.receiver.call({ type: 'reset' });
+  await ctx.worker.stop();
+  const pids = { ...pidsOf(ctx), worker: null };
+  const from = sampleCpu(pids);
+  const startedAt = clock();
+  const lastCommitAt = await insertEventsConcurrently(ctx.db, tenantId, events, clients);
+  const to = sampleCpu(pids);
+  ctx.worker = await startWorker(ctx.workerSettings, ctx.db);
+  const outcome = checked(
+    await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }),
+  );
+  const seconds = (lastCommitAt - startedAt) / 1000;
+  return {
+    items: events,
+    seconds,
+    perSec: events / seconds,
+    cpu: cpuPerItem(from, to, events),
+    notes: { insertsPerSec: events / seconds },
+    duplicates: outcome.receiver.duplicates,
+  };
+}
+
+/**
  * (3b) One subscription, pre-queued: the worker stopped, `events` events inserted in one
  * statement (the queue analyzed in the same transaction, as for the no-op ceiling), the
  * worker started again. Timed from its first attempt to the last delivery

@@ -3,6 +3,7 @@ import {
   type DeliveryContext,
   measureFanout,
   measureInsertsUnwatched,
+  measureInsertsWatchedAlone,
   measureOneSubscriptionLive,
   measureOneSubscriptionPrequeued,
 } from './delivery-phases';
@@ -67,6 +68,12 @@ export function phaseList(
       name: `3c ${s.inserters} clients inserting, nobody watching`,
       unit: 'inserts',
       run: () => measureInsertsUnwatched(ctx, s.events, s.inserters),
+    },
+    {
+      key: 'inserts-watched-alone',
+      name: `3d ${s.inserters} clients inserting, watched, worker stopped`,
+      unit: 'inserts',
+      run: () => measureInsertsWatchedAlone(ctx, s.events, s.inserters),
     },
     {
       key: 'one-subscription-prequeued',
