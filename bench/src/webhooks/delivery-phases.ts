@@ -129,18 +129,20 @@ export async function measureInsertsUnwatched(
 }
 
 /**
- * (3d) 3a's producer with the worker stopped: the business write path of a watched tenant
- * alone, without the deliveries' CPU on the same cores (the events wait in the outbox; the
- * worker, started again, then delivers them and they are checked as in 3a). Against 3c: what
- * being watched costs the writer itself.
+ * (3d, 3e) 3a's producer with the worker stopped, for a watched tenant (3d) and for one nobody
+ * watches (3e): the business write path alone, without the deliveries' CPU on the same cores
+ * and without the worker numbering the events meanwhile (which 3c pays). 3d ÷ 3e is what being
+ * watched costs the writer itself. The worker, started again, then numbers the events and
+ * delivers 3d's, which are checked as in 3a.
  */
-export async function measureInsertsWatchedAlone(
+export async function measureInsertsWorkerStopped(
   ctx: DeliveryContext,
   events: number,
   clients: number,
+  watched: boolean,
 ): Promise<PhaseSample> {
-  const tenantId = await freshTenant(ctx, 'watched');
-  const subscriptionIds = await createSubscriptions(ctx, tenantId, 1);
+  const tenantId = await freshTenant(ctx, watched ? 'watched' : 'unwatched-stopped');
+  const subscriptionIds = watched ? await createSubscriptions(ctx, tenantId, 1) : [];
   await ctx.receiver.call({ type: 'reset' });
   await ctx.worker.stop();
   const pids = { ...pidsOf(ctx), worker: null };
@@ -149,9 +151,9 @@ export async function measureInsertsWatchedAlone(
   const lastCommitAt = await insertEventsConcurrently(ctx.db, tenantId, events, clients);
   const to = sampleCpu(pids);
   ctx.worker = await startWorker(ctx.workerSettings, ctx.db);
-  const outcome = checked(
-    await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }),
-  );
+  const outcome = watched
+    ? checked(await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }))
+    : null;
   const seconds = (lastCommitAt - startedAt) / 1000;
   return {
     items: events,
@@ -159,7 +161,7 @@ export async function measureInsertsWatchedAlone(
     perSec: events / seconds,
     cpu: cpuPerItem(from, to, events),
     notes: { insertsPerSec: events / seconds },
-    duplicates: outcome.receiver.duplicates,
+    ...(outcome ? { duplicates: outcome.receiver.duplicates } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import {
   type DeliveryContext,
   measureFanout,
   measureInsertsUnwatched,
-  measureInsertsWatchedAlone,
+  measureInsertsWorkerStopped,
   measureOneSubscriptionLive,
   measureOneSubscriptionPrequeued,
 } from './delivery-phases';
@@ -73,7 +73,13 @@ export function phaseList(
       key: 'inserts-watched-alone',
       name: `3d ${s.inserters} clients inserting, watched, worker stopped`,
       unit: 'inserts',
-      run: () => measureInsertsWatchedAlone(ctx, s.events, s.inserters),
+      run: () => measureInsertsWorkerStopped(ctx, s.events, s.inserters, true),
+    },
+    {
+      key: 'inserts-unwatched-alone',
+      name: `3e ${s.inserters} clients inserting, nobody watching, worker stopped`,
+      unit: 'inserts',
+      run: () => measureInsertsWorkerStopped(ctx, s.events, s.inserters, false),
     },
     {
       key: 'one-subscription-prequeued',

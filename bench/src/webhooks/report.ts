@@ -111,13 +111,13 @@ export function renderReport({ environment: e, settings: s, phases, dbCosts }: R
     '   1a, 1b and 3b enqueue their backlog and ANALYZE the queue in one transaction, so that the job fetch is planned for a backlog whether auto-analyze has run yet or not',
     '   receiver: node:http on 127.0.0.1 in its own process, keep-alive, 200 "ok", every X-Service-Signature verified',
     `   medians of ${s.rounds} rounds, phases in rotating order; deliveries timed to the last delivered_at in the database; worker, PostgreSQL, receiver and this process share the cores`,
-    '   CPU µs per job (1), delivery (2, 3a, 3b, 4) or insert (3c, 3d); PostgreSQL includes the inserts; "others\' CPU %": other processes meanwhile (% of one core)\n',
+    '   CPU µs per job (1), delivery (2, 3a, 3b, 4) or insert (3c, 3d, 3e); PostgreSQL includes the inserts; "others\' CPU %": other processes meanwhile (% of one core)\n',
     throughputTable(
       phases.filter((p) => p !== latency),
       ceiling,
     ),
     '',
-    `   3a: ${s.inserters} clients inserted ${s.events} events at ${f(note(live, 'insertsPerSec'))}/s (3c, nobody watching: ${f(note(unwatched, 'insertsPerSec'))}/s; 3d, watched with the worker stopped: ${f(note(byKey.get('inserts-watched-alone')!, 'insertsPerSec'))}/s); the last delivery was recorded ${f(note(live, 'lagAfterLastCommitMs'))} ms after the last COMMIT`,
+    `   3a: ${s.inserters} clients inserted ${s.events} events at ${f(note(live, 'insertsPerSec'))}/s (3c, nobody watching: ${f(note(unwatched, 'insertsPerSec'))}/s; worker stopped, 3d watched: ${f(note(byKey.get('inserts-watched-alone')!, 'insertsPerSec'))}/s, 3e nobody watching: ${f(note(byKey.get('inserts-unwatched-alone')!, 'insertsPerSec'))}/s); the last delivery was recorded ${f(note(live, 'lagAfterLastCommitMs'))} ms after the last COMMIT`,
     `   3b: timed from the first attempt; worker spawn → first attempt ${f(note(queued, 'spawnToFirstAttemptMs'))} ms, not counted`,
     '',
     ...[
