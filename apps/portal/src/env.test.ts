@@ -32,6 +32,17 @@ describe('parseEnv', () => {
     );
   });
 
+  it('reads DATABASE_POOLER as none, session or transaction (none by default)', () => {
+    const url = 'postgres://u:p@127.0.0.1:5432/db';
+    expect(parseEnv({ DATABASE_URL: url }).DATABASE_POOLER).toBe('none');
+    expect(parseEnv({ DATABASE_URL: url, DATABASE_POOLER: 'transaction' }).DATABASE_POOLER).toBe(
+      'transaction',
+    );
+    expect(() => parseEnv({ DATABASE_URL: url, DATABASE_POOLER: 'pgbouncer' })).toThrow(
+      /^DATABASE_POOLER: /,
+    );
+  });
+
   it('names every bad variable on its own line and never echoes values', () => {
     try {
       parseEnv({
