@@ -104,15 +104,19 @@ describe('the outbox drain', () => {
     }
   });
 
-  it('a sleeping worker is woken by the first write: no wait for its poll', async () => {
+  /**
+   * A worker asleep (polling every 10 s, its wake-up armed), `meanwhile` done to it, then one
+   * event written: delivered within 5 s, which only a wake-up can do. The lease is armed only
+   * once the worker LISTENs (else a write right after start could NOTIFY nobody).
+   */
+  async function deliveredToSleepingWorker(meanwhile: () => Promise<void> = async () => {}) {
     const receiver = await startReceiver();
     const tenant = await createTenant(database);
     await createSubscription(database, tenant, receiver.url);
-    // Polls every 10 s: only the NOTIFY can bring the delivery within the test's 5 s. The lease
-    // is armed only once the worker LISTENs (else a write right after start could NOTIFY nobody).
     const worker = await runWorker(database, { WORKER_POLL_INTERVAL_MS: '10000' });
     try {
       await armed();
+      await meanwhile();
       const eventId = await recordEvent(database, tenant);
       await waitFor(
         async () => (await deliveryLog(database, eventId))[0]?.status === 'delivered',
@@ -123,32 +127,22 @@ describe('the outbox drain', () => {
       await worker.stop();
       await receiver.close();
     }
+  }
+
+  it('a sleeping worker is woken by the first write: no wait for its poll', async () => {
+    await deliveredToSleepingWorker();
   });
 
   it('a sleeping worker that loses its listener looks at the outbox as soon as it listens again', async () => {
-    const receiver = await startReceiver();
-    const tenant = await createTenant(database);
-    await createSubscription(database, tenant, receiver.url);
-    const worker = await runWorker(database, { WORKER_POLL_INTERVAL_MS: '10000' });
-    try {
-      await armed();
+    // Written while nobody listens, the event's NOTIFY is lost. The listener comes back a second
+    // later and the drain looks then, not at its next poll ten seconds on.
+    await deliveredToSleepingWorker(async () => {
       const { rows } = await database.pool.query<{ ok: boolean }>(
         `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
          WHERE application_name = 'worker-listen' AND datname = current_database()`,
       );
       expect(rows).toEqual([{ ok: true }]);
-      // Written while nobody listens: its NOTIFY is lost. The listener comes back a second
-      // later and the drain looks then, not at its next poll ten seconds on.
-      const eventId = await recordEvent(database, tenant);
-      await waitFor(
-        async () => (await deliveryLog(database, eventId))[0]?.status === 'delivered',
-        5000,
-      );
-      expect(receiver.received).toHaveLength(1);
-    } finally {
-      await worker.stop();
-      await receiver.close();
-    }
+    });
   });
 
   it('events recorded while the subscription is disabled are not delivered after it is enabled again', async () => {

@@ -1,6 +1,6 @@
 import { clock } from './child';
 import { awaitDeliveries, type DeliveryOutcome, deliveryProblems } from './completion';
-import { type CpuSample, cpuPerItem, sampleCpu } from './cpu-sample';
+import { type CpuPids, type CpuSample, cpuPerItem, sampleCpu } from './cpu-sample';
 import {
   createSubscriptions,
   createTenant,
@@ -114,10 +114,21 @@ export async function measureInsertsUnwatched(
   clients: number,
 ): Promise<PhaseSample> {
   const tenantId = await freshTenant(ctx, 'unwatched');
-  const from = sampleCpu(pidsOf(ctx));
+  return timedInserts(ctx, pidsOf(ctx), tenantId, events, clients);
+}
+
+/** `clients` connections inserting `events` events, one per transaction: timed to the last COMMIT. */
+async function timedInserts(
+  ctx: DeliveryContext,
+  pids: CpuPids,
+  tenantId: string,
+  events: number,
+  clients: number,
+): Promise<PhaseSample> {
+  const from = sampleCpu(pids);
   const startedAt = clock();
   const lastCommitAt = await insertEventsConcurrently(ctx.db, tenantId, events, clients);
-  const to = sampleCpu(pidsOf(ctx));
+  const to = sampleCpu(pids);
   const seconds = (lastCommitAt - startedAt) / 1000;
   return {
     items: events,
@@ -149,24 +160,19 @@ export async function measureInsertsWorkerStopped(
   await ctx.receiver.call({ type: 'reset' });
   await ctx.worker.stop();
   await ctx.db.query('UPDATE webhook_outbox_wake SET armed_until = NULL');
-  const pids = { ...pidsOf(ctx), worker: null };
-  const from = sampleCpu(pids);
-  const startedAt = clock();
-  const lastCommitAt = await insertEventsConcurrently(ctx.db, tenantId, events, clients);
-  const to = sampleCpu(pids);
+  const sample = await timedInserts(
+    ctx,
+    { ...pidsOf(ctx), worker: null },
+    tenantId,
+    events,
+    clients,
+  );
   ctx.worker = await startWorker(ctx.workerSettings, ctx.db);
-  const outcome = watched
-    ? checked(await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }))
-    : null;
-  const seconds = (lastCommitAt - startedAt) / 1000;
-  return {
-    items: events,
-    seconds,
-    perSec: events / seconds,
-    cpu: cpuPerItem(from, to, events),
-    notes: { insertsPerSec: events / seconds },
-    ...(outcome ? { duplicates: outcome.receiver.duplicates } : {}),
-  };
+  if (!watched) return sample;
+  const outcome = checked(
+    await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }),
+  );
+  return { ...sample, duplicates: outcome.receiver.duplicates };
 }
 
 /**

@@ -99,24 +99,27 @@ export function createTenantDatabase(options: {
   function opening(
     client: pg.ClientBase,
     tenantId: string,
+    set: string,
     begin: 'BEGIN' | 'BEGIN READ ONLY' | null,
   ): string | null {
     if (perTransaction) {
-      return `${begin ?? 'BEGIN'}; SET LOCAL ROLE erp_app; ${setTenant(tenantId, true)}, set_config('app.worker', '', true)`;
+      return `${begin ?? 'BEGIN'}; SET LOCAL ROLE erp_app; ${set}, set_config('app.worker', '', true)`;
     }
     if (sessionTenant.get(client) === tenantId) return begin;
     // In a transaction the setting is committed with it and undone with it (`committed`,
     // `rollback`); alone it commits at once.
-    return begin ? `${begin}; ${setTenant(tenantId, false)}` : setTenant(tenantId, false);
+    return begin ? `${begin}; ${set}` : set;
   }
 
   async function open(
     tenantId: string,
     begin: 'BEGIN' | 'BEGIN READ ONLY' | null,
   ): Promise<pg.PoolClient> {
+    // Built (and the id checked) before a connection is taken: a bad id costs none.
+    const set = setTenant(tenantId, perTransaction);
     const client = await pool.connect();
     try {
-      const text = opening(client, tenantId, begin);
+      const text = opening(client, tenantId, set, begin);
       if (text !== null) await client.query(text);
     } catch (error) {
       sessionTenant.delete(client);
