@@ -66,6 +66,11 @@ export const errorCatalogue = {
   },
   limite_depassee: { status: 429, description: 'Rate limit exceeded (see Retry-After).' },
   erreur_interne: { status: 500, description: 'Unexpected error (params.request_id).' },
+  surcharge: {
+    status: 503,
+    description:
+      'A server-side limit stopped the request (statement time, waiting for a database connection); retry after Retry-After.',
+  },
   console_indisponible: {
     status: 503,
     description: 'The console’s files are not built (`pnpm --filter @erp/console build`).',
