@@ -38,6 +38,14 @@ export interface LandingMetadataTable {
   value: Json;
 }
 
+export interface LandingOnboardingReferencesTable {
+  reference_sha256: string;
+  plan_code: string;
+  email: string | null;
+  created_at: Defaulted<Timestamp>;
+  expires_at: Timestamp;
+}
+
 export interface LandingOnboardingsTable {
   reference: string;
   provider: string;
@@ -61,15 +69,26 @@ export interface LandingPlansTable {
   sort_order: Defaulted<number>;
 }
 
+export interface LandingProviderBindingsTable {
+  provider: string;
+  provider_subscription_id: string;
+  provider_customer_id: string;
+  tenant_id: string;
+  tenant_slug: string;
+  created_at: Defaulted<Timestamp>;
+}
+
 export interface LandingProviderEventsTable {
   provider: string;
   event_key: string;
   event_type: string;
-  outcome: 'queued' | 'ignored' | 'forwarded';
+  outcome: 'queued' | 'waiting' | 'ignored' | 'forwarded';
   reason: string | null;
   change: Json | null;
   received_at: Defaulted<Timestamp>;
   forwarded_at: Timestamp | null;
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
 }
 
 export interface LandingSyncStateTable {
@@ -1193,6 +1212,7 @@ export interface IdempotencyKeysTable {
   response_etag: string | null;
   response_body: string | null;
   created_at: Defaulted<Timestamp>;
+  principal: string;
 }
 
 export interface IncotermsTable {
@@ -1219,6 +1239,18 @@ export interface IndustriesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+}
+
+export interface InvitationsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  invited_by: string | null;
+  created_at: Defaulted<Timestamp>;
+  token_hash: Buffer | null;
+  token_expires_at: Timestamp | null;
 }
 
 export interface InvoicesTable {
@@ -3920,8 +3952,10 @@ export interface WorkerHeartbeatsTable {
 export interface Database {
   'landing.leads': LandingLeadsTable;
   'landing.metadata': LandingMetadataTable;
+  'landing.onboarding_references': LandingOnboardingReferencesTable;
   'landing.onboardings': LandingOnboardingsTable;
   'landing.plans': LandingPlansTable;
+  'landing.provider_bindings': LandingProviderBindingsTable;
   'landing.provider_events': LandingProviderEventsTable;
   'landing.sync_state': LandingSyncStateTable;
   'landing.tenants': LandingTenantsTable;
@@ -3987,6 +4021,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   incoterms: IncotermsTable;
   industries: IndustriesTable;
+  invitations: InvitationsTable;
   invoices: InvoicesTable;
   job_applicants: JobApplicantsTable;
   job_cards: JobCardsTable;

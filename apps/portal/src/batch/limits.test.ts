@@ -219,6 +219,61 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('Idempotency-Key belongs to its principal (SPEC §16)', () => {
+  const embedRead = (order: string): BatchOperation[] => [
+    { method: 'GET', path: `/api/v1/sales-orders/${order}?embed=customer` },
+  ];
+
+  it('another principal’s same key and body is handled on its own: a key without crm:read is refused the embed, not replayed the answer', async () => {
+    const [customer] = (await batch([createCustomer('principal')], admin)).body.results;
+    const [order] = (await batch([createOrder(customer.body.id)], admin)).body.results;
+    const key = { 'idempotency-key': `batch-principal-${Date.now()}` };
+    const first = await batch(embedRead(order.body.id), { ...admin, ...key });
+    expect(first.status).toBe(200);
+    expect(first.body.results[0].body.customer.id).toBe(customer.body.id);
+    // sales:write, not crm:read: alone it may not embed the customer.
+    const weaker = apiKey((await portal.createKey(tenant, ['sales:write'])).key, tenant.slug);
+    const res = await batch(embedRead(order.body.id), { ...weaker, ...key });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(res.body).toMatchObject({
+      code: 'acces_refuse',
+      params: { index: 0, required: 'crm:read', embed: 'customer' },
+    });
+    // The writes of another principal with the same key run, and answer their own records.
+    const created = await batch([createCustomer('principal-2')], {
+      ...apiKey((await portal.createKey(tenant, ['crm:write'])).key, tenant.slug),
+      ...key,
+    });
+    expect(created.status).toBe(200);
+    expect(created.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('a replay checks the rights again: the same key that lost crm:read is refused the stored embed', async () => {
+    const [customer] = (await batch([createCustomer('recheck')], admin)).body.results;
+    const [order] = (await batch([createOrder(customer.body.id)], admin)).body.results;
+    const created = await portal.createKey(tenant, ['sales:write', 'crm:read']);
+    const headers = {
+      ...apiKey(created.key, tenant.slug),
+      'idempotency-key': `batch-recheck-${Date.now()}`,
+    };
+    const first = await batch(embedRead(order.body.id), headers);
+    expect(first.status).toBe(200);
+    const again = await batch(embedRead(order.body.id), headers);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    await portal.tdb.pool.query(`UPDATE api_keys SET scopes = '{sales:write}' WHERE id = $1`, [
+      created.id,
+    ]);
+    const refused = await batch(embedRead(order.body.id), headers);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'acces_refuse',
+      params: { index: 0, required: 'crm:read', embed: 'customer' },
+    });
+  });
+});
+
 describe('concurrency', () => {
   it('batches numbering documents in opposite orders run one after the other, never deadlocking', async () => {
     const [customer] = (await batch([createCustomer('concurrent')], admin)).body.results.map(

@@ -3,7 +3,9 @@ import type pg from 'pg';
 import type { Deps } from '../deps';
 import { actorOf } from '../http/context';
 import {
+  idempotencyPrincipal,
   type OperationResult,
+  parseReadShape,
   requestFingerprint,
   runIdempotent,
   runOperation,
@@ -47,13 +49,42 @@ export async function runBatch(
       ? runIdempotent(
           client,
           tenantId,
+          idempotencyPrincipal(who.caller),
           idempotencyKey,
           requestFingerprint('POST', routes.batch.path, { operations }),
           () => execute(client),
         )
       : execute(client).then((response) => ({ ...response, replayed: false })),
   );
+  if (answer.replayed) checkReplayedReads(resolveRoute, who, operations, answer.body);
   return { body: answer.body, replayed: answer.replayed };
+}
+
+/**
+ * A replay hands out what the reads read when the batch ran: the rights they needed are checked
+ * again first, as a run would (SPEC §16). The operations' own rights were checked by their
+ * plan; what is left is each read's `select` and `embed` (an embed needs the read right on its
+ * target's module, which the principal may have lost since), with the references filled from
+ * the stored answer as they were filled from the live one.
+ */
+function checkReplayedReads(
+  resolveRoute: RouteResolver,
+  who: BatchCaller,
+  operations: BatchOperation[],
+  stored: string,
+) {
+  const results = (JSON.parse(stored) as { results: { body: unknown }[] }).results;
+  const lookup: Lookup = (reference) => valueAt(results[reference.index]?.body ?? null, reference);
+  const access = { rights: who.caller.rights, modules: who.tenant.modules };
+  for (const [index, operation] of operations.entries()) {
+    atIndex(index, () => {
+      const route = resolveRoute(operation.method, fillPath(operation.path, lookup));
+      if (!route) throw unsupportedOperation(operation);
+      const { kind } = route.operation;
+      if (kind === 'list' || kind === 'get')
+        parseReadShape(route.resource, route.registry, route.query, access);
+    });
+  }
 }
 
 async function executeBatch(

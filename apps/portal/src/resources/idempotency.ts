@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '@erp/contract';
 import type pg from 'pg';
+import type { Caller } from '../http/context';
 
 export interface StoredResponse {
   status: number;
@@ -16,30 +17,44 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 }
 
 /**
- * Runs `work` once per (tenant, key) within 24 h, inside the caller's transaction: the key
- * row is inserted first, so a concurrent duplicate waits on it and then replays the stored
- * response; a failed attempt rolls its key back with everything else.
+ * Whose keys a request's keys are (SPEC §16): a session's user, or one API key (and its
+ * holder). A user's sessions share their keys (a retry after a token refresh or a new login
+ * still replays); a key never shares them with its holder's sessions or other keys.
+ */
+export function idempotencyPrincipal(caller: Pick<Caller, 'kind' | 'userId' | 'credentialId'>) {
+  return caller.kind === 'api_key'
+    ? `api_key:${caller.credentialId}:${caller.userId}`
+    : `user:${caller.userId}`;
+}
+
+/**
+ * Runs `work` once per (tenant, principal, key) within 24 h, inside the caller's transaction:
+ * the key row is inserted first, so a concurrent duplicate waits on it and then replays the
+ * stored response; a failed attempt rolls its key back with everything else. Another principal
+ * sending the same key has a key of its own. The caller checks the rights again before it
+ * hands a replay out (the routes' middleware, the batch's plan and `checkReplay`).
  */
 export async function runIdempotent(
   client: pg.PoolClient,
   tenantId: string,
+  principal: string,
   key: string,
   fingerprint: Buffer,
   work: () => Promise<StoredResponse>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const claimed = await client.query(
-    `INSERT INTO idempotency_keys AS k (tenant_id, key, fingerprint) VALUES ($1, $2, $3)
-     ON CONFLICT (tenant_id, key) DO UPDATE
+    `INSERT INTO idempotency_keys AS k (tenant_id, principal, key, fingerprint) VALUES ($1, $4, $2, $3)
+     ON CONFLICT (tenant_id, principal, key) DO UPDATE
        SET fingerprint = EXCLUDED.fingerprint, response_status = NULL, response_etag = NULL, response_body = NULL, created_at = now()
        WHERE k.created_at < now() - interval '24 hours'
      RETURNING 1`,
-    [tenantId, key, fingerprint],
+    [tenantId, key, fingerprint, principal],
   );
   if (claimed.rowCount === 1) {
     const response = await work();
     await client.query(
-      'UPDATE idempotency_keys SET response_status = $3, response_etag = $4, response_body = $5 WHERE tenant_id = $1 AND key = $2',
-      [tenantId, key, response.status, response.etag, response.body],
+      'UPDATE idempotency_keys SET response_status = $3, response_etag = $4, response_body = $5 WHERE tenant_id = $1 AND key = $2 AND principal = $6',
+      [tenantId, key, response.status, response.etag, response.body, principal],
     );
     return { ...response, replayed: false };
   }
@@ -49,8 +64,8 @@ export async function runIdempotent(
     response_etag: string | null;
     response_body: string | null;
   }>(
-    'SELECT fingerprint, response_status, response_etag, response_body FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
-    [tenantId, key],
+    'SELECT fingerprint, response_status, response_etag, response_body FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND principal = $3',
+    [tenantId, key, principal],
   );
   const stored = rows[0];
   if (!stored || !stored.fingerprint.equals(fingerprint)) {

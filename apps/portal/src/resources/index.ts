@@ -14,7 +14,7 @@ import { requireRight, securityMiddleware } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, actorOf, callerOf, tenantOf } from '../http/context';
 import { exportRecords } from './export';
-import { requestFingerprint, runIdempotent } from './idempotency';
+import { idempotencyPrincipal, requestFingerprint, runIdempotent } from './idempotency';
 import {
   type OperationResult,
   parseIfMatch,
@@ -25,7 +25,7 @@ import {
 import { parseReadShape, type ReadAccess } from './read-shape';
 import { validateLazily } from './validation';
 
-export { requestFingerprint, runIdempotent } from './idempotency';
+export { idempotencyPrincipal, requestFingerprint, runIdempotent } from './idempotency';
 export {
   type OperationResult,
   parseIfMatch,
@@ -117,6 +117,7 @@ function handlerFor(
           runIdempotent(
             client,
             tenantId,
+            idempotencyPrincipal(callerOf(c)),
             key,
             requestFingerprint(
               c.req.method,
