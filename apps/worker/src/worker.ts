@@ -8,6 +8,7 @@ import { Logger as GraphileLogger, type Runner, run, type WorkerEvents } from 'g
 import type pg from 'pg';
 import type { WorkerEnv } from './env';
 import { eventCronItems, eventHandlers } from './events';
+import { idempotencyCronItems, idempotencyHandlers } from './idempotency';
 import { createOutbound, enqueueStartupSync, landingCronItems, landingHandlers } from './landing';
 import { createMailer, type Mailer, passwordLinkHandlers } from './mail';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
@@ -107,6 +108,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     ...webhookHandlers(delivery),
     ...landingHandlers({ pool, outbound, env, logger, metrics, now }),
     ...eventHandlers({ pool, logger, now }),
+    ...idempotencyHandlers({ pool, logger, now }),
     ...passwordLinkHandlers({
       pool,
       mailer,
@@ -126,8 +128,12 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     pgPool: pool,
     taskList,
     // Declared here, not in a crontab file: the ERP sync push on ERP_SYNC_INTERVAL, the hourly
-    // purges (landing's unclaimed passwords, expired events).
-    parsedCronItems: [...landingCronItems(env.ERP_SYNC_INTERVAL), ...eventCronItems()],
+    // purges (landing's unclaimed passwords, expired events, Idempotency-Keys past 24 h).
+    parsedCronItems: [
+      ...landingCronItems(env.ERP_SYNC_INTERVAL),
+      ...eventCronItems(),
+      ...idempotencyCronItems(),
+    ],
     concurrency,
     pollInterval: env.WORKER_POLL_INTERVAL_MS,
     noHandleSignals: true,

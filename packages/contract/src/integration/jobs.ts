@@ -114,6 +114,13 @@ export const jobs = {
     maxAttempts: 3,
     key: () => 'events_retention',
   }),
+  /** Hourly: the Idempotency-Key rows past their 24 h (SPEC §16). */
+  idempotencyPurge: defineJob({
+    name: 'idempotency_purge',
+    payload: CronPayloadSchema,
+    maxAttempts: 3,
+    key: () => 'idempotency_purge',
+  }),
 } as const;
 
 export type JobName = (typeof jobs)[keyof typeof jobs]['name'];
