@@ -25,6 +25,20 @@ const EnvSchema = z.object({
   SAAS_INTERNAL_API_KEY: envVar.sharedKey.optional(),
   PUBLIC_ENDPOINTS_ENABLED: envVar.boolean.default(true),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Per user and tenant (per user without a tenant), within the tenant's ceiling (SPEC §16). */
+  SESSION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Every statement of the request pools (exports excepted: EXPORT_TIME_BUDGET_MS). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  /** How long a request may wait for a database connection before 503 `surcharge`. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).default(3_000),
+  /** Named statements kept prepared per connection (the least recently used are deallocated). */
+  DATABASE_MAX_PREPARED_STATEMENTS: z.coerce.number().int().min(1).default(200),
+  /** Connections of the exports' own pool (at most 2 exports per tenant run at once). */
+  EXPORT_POOL_SIZE: z.coerce.number().int().min(1).default(4),
+  /** An export's whole time (its statement's limit too); past it the response is cut short. */
+  EXPORT_TIME_BUDGET_MS: z.coerce.number().int().min(1).default(10 * 60_000),
+  /** A reader that takes nothing for this long loses its export. */
+  EXPORT_STALL_MS: z.coerce.number().int().min(1).default(30_000),
   BODY_LIMIT_BYTES: envVar.bodyLimit(1024 * 1024),
   TRUST_PROXY: envVar.boolean.default(false),
   /** Subscriber URLs on private, loopback or link-local addresses (and plain http): dev only. */

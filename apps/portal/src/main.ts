@@ -40,21 +40,35 @@ async function main(): Promise<void> {
     logger.warn(
       'SECRETS_ENCRYPTION_KEY not set: webhook signing secrets and SSO client secrets will not open after a restart',
     );
+  const perTransaction = env.DATABASE_POOLER === 'transaction';
+  // Fair use (SPEC §16, docs/decisions.md): every request statement under a time limit, a bounded
+  // wait for a connection, a bounded number of prepared statements per connection.
+  const limits = {
+    connectionTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    maxPreparedStatements: env.DATABASE_MAX_PREPARED_STATEMENTS,
+  };
   const database = openDatabase({
     url: env.DATABASE_URL,
     max: env.DATABASE_POOL_SIZE,
     applicationName: 'portal',
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+    ...limits,
+    // Behind a transaction-mode pooler a session SET would stay on a server connection other
+    // clients get: the limit is then the database role's (docs/decisions.md).
+    ...(perTransaction ? {} : { statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }),
   });
   const tenantDb = createTenantDatabase({
     url: env.DATABASE_URL,
     max: env.DATABASE_POOL_SIZE,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
-    binding: env.DATABASE_POOLER === 'transaction' ? 'transaction' : 'session',
+    binding: perTransaction ? 'transaction' : 'session',
+    ...limits,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    exports: { max: env.EXPORT_POOL_SIZE, statementTimeoutMs: env.EXPORT_TIME_BUDGET_MS },
   });
   const metrics = createPortalMetrics({
     registry: createMetricsRegistry({ processMetrics: true }),
-    pools: { main: database.pool, tenant: tenantDb.pool },
+    pools: { main: database.pool, tenant: tenantDb.pool, export: tenantDb.exportPool },
   });
   const app = buildApp({
     db: database.db,

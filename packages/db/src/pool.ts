@@ -17,6 +17,24 @@ export interface PoolOptions {
    * startup parameters cannot carry); a failure fails that checkout and drops the connection.
    */
   onConnect?: (client: pg.ClientBase) => Promise<void>;
+  /**
+   * How long taking a connection may wait (for a free one, or for a new one to open) before it
+   * fails with node-pg's `timeout exceeded when trying to connect` (the API's `surcharge`).
+   * Unset: forever.
+   */
+  connectionTimeoutMs?: number;
+  /**
+   * `SET statement_timeout` on each new connection, before `onConnect`. Leave unset behind a
+   * transaction-mode pooler: the setting would stay on a server connection other clients get
+   * (bind it per transaction instead, `SET LOCAL`).
+   */
+  statementTimeoutMs?: number;
+  /**
+   * At most this many named statements stay prepared on a connection: past it, the least
+   * recently used is deallocated (ad-hoc query shapes would otherwise pile up for the
+   * connection's life). Unset: unbounded. Ignored when `preparedStatements` is false.
+   */
+  maxPreparedStatements?: number;
 }
 
 /**
@@ -40,14 +58,73 @@ class UnnamedStatementsClient extends pg.Client {
   }
 }
 
+/** What node-pg's connection keeps of the named statements it sent (internal, stable in 8.x). */
+interface StatementBook {
+  parsedStatements: Record<string, string | undefined>;
+}
+
+/**
+ * A client that keeps at most `limit` named statements prepared: a least-recently-used list of
+ * the names it ran; a name that pushes the list over evicts the oldest with a `DEALLOCATE`,
+ * queued before the statement that needed the room (so it costs no wait of its own beyond its
+ * round trip). The driver forgets the name in the DEALLOCATE's callback, which node-pg calls
+ * before it sends the next queued statement, so a later use parses it anew, never a name the
+ * server no longer has. A name the server never got (its parse failed, or is still on its way)
+ * is only forgotten here.
+ */
+function boundedStatementsClient(limit: number): typeof pg.Client {
+  return class BoundedStatementsClient extends pg.Client {
+    private readonly recent = new Map<string, true>();
+
+    // biome-ignore lint/suspicious/noExplicitAny: pg.Client's query is a family of overloads.
+    override query(config: any, values?: any, callback?: any): any {
+      const name = config !== null && typeof config === 'object' ? config.name : undefined;
+      if (typeof name === 'string' && name) this.remember(name);
+      return super.query(config, values, callback);
+    }
+
+    private remember(name: string) {
+      if (this.recent.delete(name)) {
+        this.recent.set(name, true);
+        return;
+      }
+      this.recent.set(name, true);
+      if (this.recent.size <= limit) return;
+      const oldest = this.recent.keys().next().value as string;
+      this.recent.delete(oldest);
+      const book = (this as unknown as { connection: StatementBook }).connection;
+      if (book.parsedStatements[oldest] === undefined) return;
+      super.query(`DEALLOCATE ${pg.escapeIdentifier(oldest)}`, (error: Error | null) => {
+        // Refused (an aborted transaction): the statement is still there, and still known.
+        if (!error) delete book.parsedStatements[oldest];
+      });
+    }
+  };
+}
+
 /** A node-pg pool of the product's shape: errors of idle clients swallowed, statements named or not. */
 export function createPool(options: PoolOptions): pg.Pool {
+  const { statementTimeoutMs, onConnect } = options;
+  const connect =
+    statementTimeoutMs === undefined
+      ? onConnect
+      : async (client: pg.ClientBase) => {
+          await client.query(`SET statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+          await onConnect?.(client);
+        };
+  const Client =
+    options.preparedStatements === false
+      ? UnnamedStatementsClient
+      : options.maxPreparedStatements !== undefined
+        ? boundedStatementsClient(options.maxPreparedStatements)
+        : undefined;
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
     application_name: options.applicationName,
-    ...(options.preparedStatements === false ? { Client: UnnamedStatementsClient } : {}),
-    ...(options.onConnect ? { onConnect: options.onConnect } : {}),
+    ...(options.connectionTimeoutMs ? { connectionTimeoutMillis: options.connectionTimeoutMs } : {}),
+    ...(Client ? { Client } : {}),
+    ...(connect ? { onConnect: connect } : {}),
   });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});

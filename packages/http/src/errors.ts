@@ -24,8 +24,38 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
   };
 }
 
+/** Seconds a caller stopped by a server-side limit is told to wait (`Retry-After`). */
+const OVERLOAD_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A request stopped by a server-side limit (SPEC §16): a statement cancelled by
+ * `statement_timeout` (SQLSTATE 57014), or no database connection within the pool's
+ * `connectionTimeoutMillis` (node-pg's own messages: waiting for the pool, or opening one).
+ */
+export function isOverload(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '57014') return true;
+  return (
+    typeof message === 'string' &&
+    (message === 'timeout exceeded when trying to connect' ||
+      message.startsWith('Connection terminated due to connection timeout'))
+  );
+}
+
+/** The answer to an overload: 503 `surcharge` with `Retry-After`. */
+export function overloaded(): ApiError {
+  return new ApiError(
+    'surcharge',
+    'The server is busy: the request was stopped by a time limit. Retry later.',
+    { retry_after: OVERLOAD_RETRY_AFTER_SECONDS },
+    { headers: { 'Retry-After': String(OVERLOAD_RETRY_AFTER_SECONDS) } },
+  );
+}
+
 function toApiError(error: unknown, c: Context): ApiError {
   if (error instanceof ApiError) return error;
+  if (isOverload(error)) return overloaded();
   if (error instanceof HTTPException) {
     // Hono's own 4xx (malformed JSON, wrong content type, ...): the caller's fault, reported
     // as validation with the catalogue's status so code and status always agree.

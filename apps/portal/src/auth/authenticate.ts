@@ -4,9 +4,9 @@ import type { Deps } from '../deps';
 import type { AppEnv, Caller } from '../http/context';
 import { publicOrigin } from '../http/public-origin';
 import { hashApiKey, looksLikeApiKey, parseApiKey } from './api-key-format';
-import { keyChecker } from './key-coalescer';
+import { keyChecker, sessionChecker } from './key-coalescer';
 import { effectiveKeyRights, rightsFromRoles } from './rights';
-import { requireSsoUnlessExempt, SSO_POLICY_COLUMNS, ssoPolicyOf } from './sso-policy';
+import { requireSsoUnlessExempt, ssoPolicyOf } from './sso-policy';
 import { headerNamesTenant, readTenantHeader } from './tenant-header';
 
 export interface AuthenticateOptions {
@@ -65,20 +65,7 @@ async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string)
   const row = check.row;
   if (!row) throw invalidKey();
 
-  c.header('X-RateLimit-Limit', String(row.rate_limit));
-  c.header('X-RateLimit-Remaining', String(check.remaining));
-  c.header('X-RateLimit-Reset', String(Math.ceil(check.resetMs / 1000)));
-  if (!check.allowed) {
-    const retryAfter = Math.max(1, Math.ceil((check.resetMs - Date.now()) / 1000));
-    throw new ApiError(
-      'limite_depassee',
-      'Rate limit exceeded.',
-      { retry_after: retryAfter },
-      {
-        headers: { 'Retry-After': String(retryAfter) },
-      },
-    );
-  }
+  rateLimited(c, row.rate_limit, check);
 
   const tenantHeader = readTenantHeader(c);
   if (!tenantHeader) throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant-ID.');
@@ -97,6 +84,35 @@ async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string)
   };
 }
 
+/**
+ * Sets the rate-limit headers every response of an authenticated request carries (errors
+ * included) and refuses a request over the limit (429 `limite_depassee`, `Retry-After`).
+ */
+function rateLimited(
+  c: Context<AppEnv>,
+  limit: number,
+  check: { allowed: boolean; remaining: number; resetMs: number },
+): void {
+  c.header('X-RateLimit-Limit', String(limit));
+  c.header('X-RateLimit-Remaining', String(check.remaining));
+  c.header('X-RateLimit-Reset', String(Math.ceil(check.resetMs / 1000)));
+  if (check.allowed) return;
+  const retryAfter = Math.max(1, Math.ceil((check.resetMs - Date.now()) / 1000));
+  throw new ApiError(
+    'limite_depassee',
+    'Rate limit exceeded.',
+    { retry_after: retryAfter },
+    { headers: { 'Retry-After': String(retryAfter) } },
+  );
+}
+
+/**
+ * A session request: the JWT's signature and expiry, then one database call
+ * (`sessionChecker`) that checks the session still lives (SPEC §13: logout, a new password or
+ * a reused refresh token end it, and its access tokens with it, on every instance), reads the
+ * membership of the tenant named, and takes a unit of the session's rate limit (SPEC §16: per
+ * user and tenant, within the tenant's ceiling that API keys share; per user without a tenant).
+ */
 async function authenticateSession(
   deps: Deps,
   c: Context<AppEnv>,
@@ -104,16 +120,7 @@ async function authenticateSession(
   options: AuthenticateOptions,
 ): Promise<Caller> {
   const claims = await deps.tokens.verify(token, deps.now());
-  if (!claims) {
-    throw new ApiError(
-      'jeton_invalide',
-      'The access token is invalid or expired.',
-      {},
-      {
-        headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-      },
-    );
-  }
+  if (!claims) throw invalidToken();
   const base = {
     kind: 'session' as const,
     userId: claims.userId,
@@ -121,40 +128,48 @@ async function authenticateSession(
     ...(claims.ssoTenantId ? { ssoTenantId: claims.ssoTenantId } : {}),
   };
   const tenantHeader = readTenantHeader(c);
-  if (!tenantHeader) {
-    if (options.tenant === 'required')
-      throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant.');
-    return { ...base, tenant: null, roles: [], rights: new Set() };
-  }
-  const membership = await deps.db
-    .selectFrom('memberships as m')
-    .innerJoin('tenants as t', 't.id', 'm.tenant_id')
-    .leftJoin('sso_settings as s', 's.tenant_id', 't.id')
-    .select(['t.id', 't.slug', 't.modules', 'm.roles', ...SSO_POLICY_COLUMNS])
-    .where('m.user_id', '=', claims.userId)
-    .where(tenantHeader.isUuid ? 't.id' : 't.slug', '=', tenantHeader.value)
-    .executeTakeFirst();
-  if (!membership) throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
+  if (!tenantHeader && options.tenant === 'required')
+    throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant.');
+  const check = await sessionChecker(deps.pool, deps.env.SESSION_RATE_LIMIT_PER_MINUTE)({
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+    tenant: tenantHeader,
+  });
+  const row = check.row;
+  if (!row) throw invalidToken();
+  rateLimited(c, row.rate_limit, check);
+  if (!tenantHeader) return { ...base, tenant: null, roles: [], rights: new Set() };
+  if (!row.tenant_id || !row.tenant_slug || !row.tenant_modules || !row.roles)
+    throw new ApiError('tenant_invalide', 'You are not a member of this tenant.');
   if (claims.ssoTenantId) {
     // Another tenant's provider vouched for this person: it speaks for that tenant only.
-    if (claims.ssoTenantId !== membership.id)
+    if (claims.ssoTenantId !== row.tenant_id)
       throw new ApiError(
         'tenant_invalide',
         'This session was opened through another tenant’s single sign-on and is limited to it.',
       );
   } else {
     requireSsoUnlessExempt(
-      ssoPolicyOf(membership.slug, membership),
-      membership.roles,
+      ssoPolicyOf(row.tenant_slug, row),
+      row.roles,
       publicOrigin(c, deps.env.TRUST_PROXY),
     );
   }
   return {
     ...base,
-    tenant: { id: membership.id, slug: membership.slug, modules: membership.modules },
-    roles: membership.roles,
-    rights: rightsFromRoles(membership.roles, membership.modules),
+    tenant: { id: row.tenant_id, slug: row.tenant_slug, modules: row.tenant_modules },
+    roles: row.roles,
+    rights: rightsFromRoles(row.roles, row.tenant_modules),
   };
+}
+
+function invalidToken(): ApiError {
+  return new ApiError(
+    'jeton_invalide',
+    'The access token is invalid, expired, or its session has ended.',
+    {},
+    { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } },
+  );
 }
 
 function invalidKey(): ApiError {

@@ -14,13 +14,15 @@ export interface PortalMetrics extends HttpMetrics {
   loginFailures: Counter<'method' | 'reason'>;
 }
 
-/** The portal's registry: requests, rate-limit refusals, login failures, both pools. */
+/** The portal's registry: requests, rate-limit refusals, login failures, the pools. */
 export function createPortalMetrics(options: {
-  pools: { main: PoolStats; tenant: PoolStats };
+  /** `export`: the exports' own pool, when they have one. */
+  pools: { main: PoolStats; tenant: PoolStats; export?: PoolStats };
   registry?: Registry;
 }): PortalMetrics {
   const registry = options.registry ?? createMetricsRegistry();
-  observePools(registry, options.pools);
+  const { export: exportPool, ...pools } = options.pools;
+  observePools(registry, exportPool && exportPool !== pools.tenant ? { ...pools, export: exportPool } : pools);
   return {
     ...createHttpMetrics(registry),
     loginFailures: new Counter({

@@ -6,6 +6,13 @@ export interface CopyStreamOptions {
   chunkBytes?: number;
   /** A reader that takes nothing for this long loses the stream (its connection is needed). */
   stallMs?: number;
+  /**
+   * The stream's whole time from the start of the COPY: past it the stream is cut short and the
+   * connection dropped, however steadily the reader reads (a reader slow enough never to stall
+   * still holds an export slot and a connection). PostgreSQL's `statement_timeout` cannot do
+   * it: a backend blocked writing to a slow client does not act on a cancel. Unset: no limit.
+   */
+  budgetMs?: number;
   /** Told when the stream fails once rows flow (the response can only be cut short then). */
   onError?: (error: unknown) => void;
 }
@@ -48,10 +55,12 @@ export async function streamCopy(
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let finished = false;
   let stall: NodeJS.Timeout | undefined;
+  let budget: NodeJS.Timeout | undefined;
   /** Ends the transaction: rolled back once the COPY is over, the connection dropped if not. */
   const finish = (copyOver: boolean) => {
     finished = true;
     clearTimeout(stall);
+    clearTimeout(budget);
     return copyOver ? transaction.end() : transaction.abort();
   };
   const abort = () => finish(false);
@@ -120,6 +129,16 @@ export async function streamCopy(
     });
     client.query(copy as unknown as pg.QueryConfig);
   });
+  if (options.budgetMs !== undefined) {
+    const budgetMs = options.budgetMs;
+    budget = setTimeout(() => {
+      if (finished) return;
+      const error = new Error(`the export took more than its ${budgetMs} ms`);
+      options.onError?.(error);
+      void abort();
+      controller?.error(error);
+    }, budgetMs);
+  }
   await started.catch(async (error) => {
     await finish(true);
     throw error;

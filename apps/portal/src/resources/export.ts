@@ -7,6 +7,7 @@ import {
 } from '@erp/contract';
 import type { Logger } from '@erp/logger';
 import { type CopyStreamOptions, streamCopy } from './copy-stream';
+import { takeExportSlot } from './export-slots';
 import { csvHeader, exportSql } from './export-sql';
 import { parseListQuery } from './list-query';
 import { mapReadError } from './pg-errors';
@@ -35,7 +36,11 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
  * statement itself (started, and its first bytes arrived, before the response starts).
  */
 export async function exportRecords(
-  deps: { tenantDb: TenantDatabase },
+  deps: {
+    tenantDb: TenantDatabase;
+    /** The export's limits (SPEC §16): its whole time, and how long a reader may take nothing. */
+    env?: { EXPORT_TIME_BUDGET_MS: number; EXPORT_STALL_MS: number };
+  },
   registry: ResourceLookup,
   resource: Resource,
   request: ExportRequest,
@@ -51,6 +56,12 @@ export async function exportRecords(
   const { text, params } = exportSql(resource, request.tenantId, query, shape, format);
 
   const transaction = await deps.tenantDb.readOnly(request.tenantId);
+  try {
+    await takeExportSlot(transaction.client, request.tenantId);
+  } catch (error) {
+    await transaction.end();
+    throw error;
+  }
   const body = await streamCopy(
     transaction,
     { text, values: params.values },
@@ -59,6 +70,9 @@ export async function exportRecords(
       separator: format === 'csv' ? '\r\n' : '\n',
     },
     {
+      ...(deps.env
+        ? { budgetMs: deps.env.EXPORT_TIME_BUDGET_MS, stallMs: deps.env.EXPORT_STALL_MS }
+        : {}),
       ...options,
       onError: (error) =>
         request.logger.error('export cut short', {

@@ -15,6 +15,8 @@ export interface TenantDatabase {
   readOnly(tenantId: string): Promise<HeldTransaction>;
   /** The pool itself, read by the pool gauges (`/metrics`). */
   readonly pool: pg.Pool;
+  /** The exports' own pool (`readOnly`), when it has one; else `pool`. */
+  readonly exportPool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -62,19 +64,54 @@ export function createTenantDatabase(options: {
   preparedStatements?: boolean;
   /** `session` unless a transaction-mode pooler stands between the portal and PostgreSQL. */
   binding?: TenantBinding;
+  /** Every statement's limit (SPEC §16); a statement past it fails with SQLSTATE 57014. */
+  statementTimeoutMs?: number;
+  /** How long taking a connection may wait (see `PoolOptions`). */
+  connectionTimeoutMs?: number;
+  /** Named statements kept prepared per connection (see `PoolOptions`). */
+  maxPreparedStatements?: number;
+  /**
+   * Exports (`readOnly`) on a pool of their own, so that however long they last they never
+   * hold the connections requests need; `statementTimeoutMs` is their statement's limit.
+   * Unset: exports share the request pool and its limit.
+   */
+  exports?: { max: number; statementTimeoutMs?: number };
 }): TenantDatabase {
   const perTransaction = options.binding === 'transaction';
-  const pool = createPool({
-    ...options,
-    applicationName: 'portal-tenant',
-    ...(perTransaction
-      ? {}
-      : {
-          onConnect: async (client: pg.ClientBase) => {
-            await client.query('SET ROLE erp_app');
-          },
-        }),
-  });
+  /**
+   * A pool of the binding's shape. Session binding: the role, and the statement limit, are the
+   * session's from the connection's start. Transaction binding: both are set in every
+   * transaction (`opening`), a pooler's server connection keeping nothing.
+   */
+  const bindingPool = (
+    applicationName: string,
+    max: number | undefined,
+    statementTimeoutMs: number | undefined,
+  ) =>
+    createPool({
+      url: options.url,
+      max,
+      applicationName,
+      preparedStatements: options.preparedStatements,
+      connectionTimeoutMs: options.connectionTimeoutMs,
+      maxPreparedStatements: options.maxPreparedStatements,
+      ...(perTransaction
+        ? {}
+        : {
+            statementTimeoutMs,
+            onConnect: async (client: pg.ClientBase) => {
+              await client.query('SET ROLE erp_app');
+            },
+          }),
+    });
+  const pool = bindingPool('portal-tenant', options.max, options.statementTimeoutMs);
+  const exportPool = options.exports
+    ? bindingPool('portal-export', options.exports.max, options.exports.statementTimeoutMs)
+    : pool;
+  const exportTimeoutMs = options.exports ? options.exports.statementTimeoutMs : options.statementTimeoutMs;
+  /** The transaction-local limit of a per-transaction binding (nothing for a session's). */
+  const localTimeout = (ms: number | undefined) =>
+    perTransaction && ms !== undefined ? `; SET LOCAL statement_timeout = ${Math.trunc(ms)}` : '';
   /**
    * Session binding: the tenant a connection's session holds, known for sure. An entry is
    * written only once the setting is committed (by its own statement, or by the COMMIT of the
@@ -101,9 +138,10 @@ export function createTenantDatabase(options: {
     tenantId: string,
     set: string,
     begin: 'BEGIN' | 'BEGIN READ ONLY' | null,
+    timeout: string,
   ): string | null {
     if (perTransaction) {
-      return `${begin ?? 'BEGIN'}; SET LOCAL ROLE erp_app; ${set}, set_config('app.worker', '', true)`;
+      return `${begin ?? 'BEGIN'}; SET LOCAL ROLE erp_app${timeout}; ${set}, set_config('app.worker', '', true)`;
     }
     if (sessionTenant.get(client) === tenantId) return begin;
     // In a transaction the setting is committed with it and undone with it (`committed`,
@@ -111,15 +149,20 @@ export function createTenantDatabase(options: {
     return begin ? `${begin}; ${set}` : set;
   }
 
+  const requestTimeout = localTimeout(options.statementTimeoutMs);
+  const exportTimeout = localTimeout(exportTimeoutMs);
+
   async function open(
     tenantId: string,
     begin: 'BEGIN' | 'BEGIN READ ONLY' | null,
+    from: pg.Pool = pool,
+    timeout = requestTimeout,
   ): Promise<pg.PoolClient> {
     // Built (and the id checked) before a connection is taken: a bad id costs none.
     const set = setTenant(tenantId, perTransaction);
-    const client = await pool.connect();
+    const client = await from.connect();
     try {
-      const text = opening(client, tenantId, set, begin);
+      const text = opening(client, tenantId, set, begin, timeout);
       if (text !== null) await client.query(text);
     } catch (error) {
       sessionTenant.delete(client);
@@ -183,7 +226,7 @@ export function createTenantDatabase(options: {
     run: perTransaction ? inTransaction : statements,
     transaction: inTransaction,
     async readOnly(tenantId) {
-      const client = await open(tenantId, 'BEGIN READ ONLY');
+      const client = await open(tenantId, 'BEGIN READ ONLY', exportPool, exportTimeout);
       let ended: Promise<void> | undefined;
       return {
         client,
@@ -200,6 +243,9 @@ export function createTenantDatabase(options: {
       };
     },
     pool,
-    close: () => pool.end(),
+    exportPool,
+    close: async () => {
+      await Promise.all([pool.end(), exportPool === pool ? undefined : exportPool.end()]);
+    },
   };
 }
