@@ -23,6 +23,7 @@ import * as auditLog22 from './2026-11-24-0022-audit-log';
 import * as webhookOutbox23 from './2026-11-25-0023-webhook-outbox';
 import * as eventTraceContext25 from './2026-11-25-0025-event-trace-context';
 import * as fairUse27 from './2026-11-28-0027-fair-use';
+import * as idempotencyPrincipal29 from './2026-11-28-0029-idempotency-principal';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0023-webhook-outbox': webhookOutbox23,
   '2026-11-25-0025-event-trace-context': eventTraceContext25,
   '2026-11-28-0027-fair-use': fairUse27,
+  '2026-11-28-0029-idempotency-principal': idempotencyPrincipal29,
 };
