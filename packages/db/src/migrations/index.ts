@@ -22,6 +22,7 @@ import * as batchUnits20 from './2026-11-24-0020-batch-units';
 import * as auditLog22 from './2026-11-24-0022-audit-log';
 import * as webhookOutbox23 from './2026-11-25-0023-webhook-outbox';
 import * as eventTraceContext25 from './2026-11-25-0025-event-trace-context';
+import * as providerBindings26 from './2026-11-28-0026-provider-bindings';
 import * as fairUse27 from './2026-11-28-0027-fair-use';
 import * as idempotencyPrincipal29 from './2026-11-28-0029-idempotency-principal';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0022-audit-log': auditLog22,
   '2026-11-25-0023-webhook-outbox': webhookOutbox23,
   '2026-11-25-0025-event-trace-context': eventTraceContext25,
+  '2026-11-28-0026-provider-bindings': providerBindings26,
   '2026-11-28-0027-fair-use': fairUse27,
   '2026-11-28-0029-idempotency-principal': idempotencyPrincipal29,
 };
