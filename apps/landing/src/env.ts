@@ -1,5 +1,6 @@
 import { envVar, parseEnvironment } from '@erp/http';
 import { z } from 'zod';
+import { PlanPricesSchema } from './payments/plan-prices';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paddle', 'lemonsqueezy'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -21,6 +22,12 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('stripe'),
   /** The provider's signing secret; unset, every provider webhook is refused. */
   PAYMENT_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /**
+   * `{"<price id or lookup key>": "<plan code>"}`: the only source of a purchase's plan (SPEC §8).
+   * An event whose price is not here is stored `ignored`; in development each plan code is also
+   * its own lookup key.
+   */
+  PAYMENT_PLAN_PRICES: PlanPricesSchema,
   /** Longest wait for the portal's TCP connection, then 502. */
   PROXY_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
   /** Longest wait for the portal's response headers, then 504. */
@@ -34,8 +41,10 @@ const EnvSchema = z.object({
     .default(16 * 1024 * 1024),
   /** Contact and demo requests accepted per client address and hour. */
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
-  /** Onboarding claims per client address and hour: enough for a browser polling while the tenant is provisioned, far too few to guess a checkout id. */
+  /** Onboarding claims per client address and hour: enough for a browser polling while the tenant is provisioned (a 256-bit reference is not guessed anyway). */
   ONBOARDING_CLAIM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(120),
+  /** Onboarding references issued per client address and hour (a buyer may start a checkout again). */
+  ONBOARDING_START_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** The sync health reports `stale` when no push arrived for longer than this. */
   ERP_SYNC_STALE_AFTER_SECONDS: z.coerce.number().int().min(60).max(604_800).default(1800),
   /** Keep-alive connections landing holds open to the portal (the proxy's pool). */

@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     logger.warn('LANDING_SYNC_API_KEY not set: ERP sync pushes are refused');
   if (!env.PAYMENT_WEBHOOK_SECRET)
     logger.warn('PAYMENT_WEBHOOK_SECRET not set: payment webhooks are refused');
+  if (Object.keys(env.PAYMENT_PLAN_PRICES).length === 0 && env.NODE_ENV !== 'development')
+    logger.warn('PAYMENT_PLAN_PRICES is empty: every purchase is ignored (no price names a plan)');
   const database = openDatabase({
     url: env.DATABASE_URL,
     max: env.DATABASE_POOL_SIZE,

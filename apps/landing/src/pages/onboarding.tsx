@@ -32,7 +32,7 @@ export function OnboardingPage(props: { origin: string; state: FormState }) {
               state={props.state}
               name="reference"
               label={LABELS.reference}
-              hint="It is in the confirmation e-mail of your purchase, and in the address of the page the payment brought you to."
+              hint="It is in the address of the page the payment brought you back to (landing gave it to your checkout; the payment provider's own order number is not it)."
               required
               autocomplete="off"
               maxlength={200}
@@ -60,8 +60,8 @@ export function ClaimedPage(props: { origin: string; claim: OnboardingClaim; con
           <div class="notice ok" role="status">
             <p>
               {claim.password
-                ? 'This password is shown only this once. Copy it now, then log in and change it.'
-                : 'This e-mail already had an account: log in with its password.'}
+                ? 'This password is shown only this once. Copy it now, then log in and change it. If this e-mail already had an account with us, it keeps its own password: log in with that one instead.'
+                : 'Log in with the password of this e-mail’s account.'}
             </p>
           </div>
           <dl class="secret">

@@ -1,33 +1,37 @@
 /**
- * Where a provider event's tenant and plan come from.
+ * What a provider event may decide (SPEC §8), and where each part of it comes from.
  *
- * Provider payloads know a customer and a price, not our tenants. So the marketing site opens
- * every checkout with metadata of its own: `tenant_slug`, `company_name`, `plan_code`, and, for
- * Paddle (whose events carry only a customer id), `admin_email` and `admin_name`. It travels as
- * Stripe `metadata` on the Checkout Session *and* `subscription_data.metadata` (so the
- * subscription and its invoices carry it), Paddle `custom_data` (copied to the subscription),
- * Lemon Squeezy `checkout_data.custom` (echoed in every event's `meta.custom_data`). A Stripe
- * price's `lookup_key` or a Paddle price's `custom_data.plan_code` may name the plan instead.
- * An event lacking any of it is stored as `ignored` with the missing fields as its reason.
+ * - The plan: only the provider's own price (a Stripe price id or lookup key, a Paddle price id,
+ *   a Lemon Squeezy variant id) through `PAYMENT_PLAN_PRICES` (plan-prices.ts). Metadata the
+ *   buyer's checkout carries never names a plan: an unmapped price is `ignored`.
+ * - The tenant: none here. A change applies to the tenant bound to its provider customer and
+ *   subscription at the first purchase (route.ts, the worker), never to one the metadata names.
+ * - A first purchase (`provision`) asks for a *new* tenant: the requested slug and company name
+ *   come from the checkout's metadata (`tenant_slug`, `company_name`: Stripe `metadata`, Paddle
+ *   `custom_data`, Lemon Squeezy `meta.custom_data`), the admin from the provider's buyer, else
+ *   the e-mail given at `/api/onboarding/start`, else `admin_email`/`admin_name` there. The claim
+ *   reference (Stripe `client_reference_id`, Paddle `custom_data.reference`, Lemon Squeezy
+ *   `meta.custom_data.reference`) is kept as its SHA-256 only.
  */
-import { type SubscriptionChange, SubscriptionChangeSchema } from '@erp/contract';
+import { createHash } from 'node:crypto';
+import { ProviderPurchaseSchema, SubscriptionChangeSchema } from '@erp/contract';
 import { z } from 'zod';
 import type { ParsedPaymentEvent } from './adapter';
 
 export interface CheckoutMetadata {
   tenant_slug?: string;
   company_name?: string;
-  plan_code?: string;
   admin_email?: string;
   admin_name?: string;
+  reference?: string;
 }
 
 const METADATA_KEYS = [
   'tenant_slug',
   'company_name',
-  'plan_code',
   'admin_email',
   'admin_name',
+  'reference',
 ] as const;
 
 /** A metadata bag as providers send it: any JSON object, or nothing. */
@@ -55,6 +59,9 @@ export const IdOrObjectSchema = z
   .union([z.string(), z.looseObject({ id: z.string() })])
   .transform((v) => (typeof v === 'string' ? v : v.id));
 
+/** A provider id that may be a number (Lemon Squeezy), as text. */
+export const IdSchema = z.union([z.string().min(1), z.number()]).transform(String);
+
 /** Unix seconds (Stripe) or an ISO string (Paddle, Lemon Squeezy) → ISO 8601 UTC. */
 export function toIsoTimestamp(value: number | string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
@@ -68,6 +75,11 @@ export function toIsoTimestamp(value: number | string | null | undefined): strin
  */
 export function eventTimestamp(value: unknown): string | undefined {
   return typeof value === 'number' || typeof value === 'string' ? toIsoTimestamp(value) : undefined;
+}
+
+/** The digest a claim reference is stored and looked up by (hex SHA-256). */
+export function referenceDigest(reference: string): string {
+  return createHash('sha256').update(reference, 'utf8').digest('hex');
 }
 
 /** An event acknowledged without a change. */
@@ -88,33 +100,51 @@ export function malformedEvent(
   return ignored(event_key, event_type, `malformed_event: ${issuePaths(error)}`);
 }
 
+/** A purchase as one event tells it: the admin's e-mail may still come from the onboarding start. */
+const PurchaseDraftSchema = ProviderPurchaseSchema.extend({
+  admin: z.object({
+    email: ProviderPurchaseSchema.shape.admin.shape.email.optional(),
+    name: z.string().min(1).max(200).optional(),
+  }),
+});
+
+/** What one event says: the change (`SubscriptionChangeSchema`) with a purchase still a draft. */
+export const ProviderFactsSchema = SubscriptionChangeSchema.extend({
+  provision: PurchaseDraftSchema.optional(),
+});
+export type ProviderFacts = z.infer<typeof ProviderFactsSchema>;
+
 /**
- * The change when it satisfies the contract; otherwise the event is ignored with the paths
+ * The facts when they have the expected shape; otherwise the event is ignored with the paths
  * that are missing or invalid (never their values: they may be personal data).
  */
-export function settleChange(
+export function settleFacts(
   event_key: string,
   event_type: string,
   draft: Record<string, unknown>,
 ): ParsedPaymentEvent {
-  const result = SubscriptionChangeSchema.safeParse(draft);
-  if (result.success) return { event_key, event_type, change: result.data as SubscriptionChange };
+  const result = ProviderFactsSchema.safeParse(draft);
+  if (result.success) return { event_key, event_type, facts: result.data };
   return ignored(event_key, event_type, `incomplete_event: ${issuePaths(result.error)}`);
 }
 
-/** A first purchase: the tenant to provision, from the checkout's metadata and buyer. */
-export function provisionDraft(
+/** A first purchase's draft: the new tenant wished for, its admin, the claim reference. */
+export function purchaseDraft(
   metadata: CheckoutMetadata,
   buyer: { email?: string | null; name?: string | null },
-  reference: string,
+  reference: string | null | undefined,
 ): Record<string, unknown> {
-  const email = buyer.email ?? metadata.admin_email;
+  const claim = reference?.trim();
   return {
     slug: metadata.tenant_slug,
     name: metadata.company_name,
-    plan_code: metadata.plan_code,
-    // A display name is cosmetic: without one, the address stands in rather than refusing a paid order.
-    admin: { email, name: buyer.name || metadata.admin_name || email },
-    reference,
+    admin: {
+      email: buyer.email || metadata.admin_email,
+      name: buyer.name || metadata.admin_name,
+    },
+    reference_sha256: claim ? referenceDigest(claim) : undefined,
   };
 }
+
+/** The reason an event whose price the mapping lacks is ignored. */
+export const UNMAPPED_PRICE = 'unmapped_price';

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../env';
 import type { PaymentAdapter } from './adapter';
 import { lemonSqueezyAdapter } from './lemonsqueezy';
 import { paddleAdapter } from './paddle';
+import { planResolver } from './plan-prices';
 import { recordPaymentEvent } from './record';
 import { stripeAdapter } from './stripe';
 
@@ -26,6 +27,9 @@ export const paymentAdapters: Record<PaymentProvider, PaymentAdapter> = {
 export function registerPaymentRoutes(app: Hono<LandingAppEnv>, deps: LandingDeps): void {
   const provider = deps.env.PAYMENT_PROVIDER;
   const adapter = paymentAdapters[provider];
+  const plans = planResolver(deps.env.PAYMENT_PLAN_PRICES, {
+    identity: deps.env.NODE_ENV === 'development',
+  });
 
   app.post(`/api/${provider}/webhook`, async function receivePaymentEvent(c) {
     const rawBody = await c.req.text();
@@ -40,7 +44,7 @@ export function registerPaymentRoutes(app: Hono<LandingAppEnv>, deps: LandingDep
         });
       throw error;
     }
-    const event = adapter.parse(parseJson(rawBody), rawBody);
+    const event = adapter.parse(parseJson(rawBody), rawBody, plans);
     const recorded = await recordPaymentEvent(deps, provider, event);
     // Type, key and outcome only: the body holds buyers' names and addresses.
     deps.logger.info('payment event received', {
@@ -50,9 +54,13 @@ export function registerPaymentRoutes(app: Hono<LandingAppEnv>, deps: LandingDep
       event_key: event.event_key,
       outcome: recorded.outcome,
       duplicate: recorded.duplicate,
-      ...(event.ignored_reason ? { reason: event.ignored_reason } : {}),
+      ...(recorded.reason ? { reason: recorded.reason } : {}),
     });
-    return c.json({ received: true as const, ...recorded });
+    return c.json({
+      received: true as const,
+      duplicate: recorded.duplicate,
+      outcome: recorded.outcome,
+    });
   });
 }
 

@@ -4,13 +4,15 @@ import { z } from 'zod';
 import type { PaymentAdapter } from './adapter';
 import {
   eventTimestamp,
+  IdSchema,
   ignored,
   MetadataSchema,
   malformedEvent,
-  provisionDraft,
+  purchaseDraft,
   readMetadata,
-  settleChange,
+  settleFacts,
   toIsoTimestamp,
+  UNMAPPED_PRICE,
 } from './change';
 import {
   isSha256Hex,
@@ -23,19 +25,18 @@ import {
 const EventSchema = z.looseObject({
   meta: z.looseObject({ event_name: z.string().min(1).max(255), custom_data: MetadataSchema }),
   data: z.looseObject({
-    id: z.union([z.string().min(1), z.number()]).transform(String),
+    id: IdSchema,
     attributes: z.looseObject({}),
   }),
 });
 
-const OrderSchema = z.looseObject({
-  status: z.string().nullish(),
+const SubscriptionSchema = z.looseObject({
+  customer_id: IdSchema,
+  /** The variant bought names the plan (through `PAYMENT_PLAN_PRICES`). */
+  variant_id: IdSchema.nullish(),
+  status: z.string(),
   user_email: z.string().nullish(),
   user_name: z.string().nullish(),
-});
-
-const SubscriptionSchema = z.looseObject({
-  status: z.string(),
   renews_at: z.string().nullish(),
   ends_at: z.string().nullish(),
   /** When the subscription last changed (`event_at`): Lemon Squeezy's events carry no time of their own. */
@@ -78,44 +79,43 @@ export const lemonSqueezyAdapter: PaymentAdapter = {
     if (!isSha256Hex(signature)) throw signatureInvalid('malformed_header');
     if (!matchesHmac(key, rawBody, [signature])) throw signatureInvalid('no_matching_signature');
   },
-  parse(payload, rawBody) {
+  parse(payload, rawBody, plans) {
     const key = createHash('sha256').update(rawBody, 'utf8').digest('hex');
     const event = EventSchema.safeParse(payload);
     if (!event.success) throw invalidRequest('body', event.error);
     const { meta, data } = event.data;
     const type = meta.event_name;
-    const metadata = readMetadata(meta.custom_data);
-    if (type === 'order_created') {
-      const parsed = OrderSchema.safeParse(data.attributes);
-      if (!parsed.success) return malformedEvent(key, type, parsed.error);
-      const order = parsed.data;
-      if (order.status && order.status !== 'paid') return ignored(key, type, 'order_not_paid');
-      return settleChange(key, type, {
-        provision: provisionDraft(
-          metadata,
-          { email: order.user_email, name: order.user_name },
-          data.id,
-        ),
-      });
-    }
+    // An order names no subscription to bind: its `subscription_created` is the purchase.
+    if (type === 'order_created') return ignored(key, type, 'purchase_is_subscription_created');
     if (!SUBSCRIPTION_EVENTS.has(type)) return ignored(key, type, 'unsupported_event_type');
     const parsed = SubscriptionSchema.safeParse(data.attributes);
     if (!parsed.success) return malformedEvent(key, type, parsed.error);
     const subscription = parsed.data;
     const status = FINAL_STATUSES[type] ?? STATUSES[subscription.status];
     if (!status) return ignored(key, type, 'unsupported_status');
+    const plan = plans.planFor({ id: subscription.variant_id });
+    if (!plan) return ignored(key, type, UNMAPPED_PRICE);
     // A live subscription renews; a cancelled or expired one ends.
     const periodEnd =
       status === 'canceled' || status === 'expired'
         ? (subscription.ends_at ?? subscription.renews_at)
         : (subscription.renews_at ?? subscription.ends_at);
-    return settleChange(key, type, {
+    const metadata = readMetadata(meta.custom_data);
+    return settleFacts(key, type, {
+      provider_customer_id: subscription.customer_id,
+      provider_subscription_id: data.id,
+      ...(type === 'subscription_created'
+        ? {
+            provision: purchaseDraft(
+              metadata,
+              { email: subscription.user_email, name: subscription.user_name },
+              metadata.reference,
+            ),
+          }
+        : {}),
       subscription: {
-        tenant: metadata.tenant_slug,
-        plan_code: metadata.plan_code,
+        plan_code: plan,
         status,
-        provider: 'lemonsqueezy',
-        provider_subscription_id: data.id,
         current_period_end: toIsoTimestamp(periodEnd),
         event_at:
           eventTimestamp(subscription.updated_at) ?? eventTimestamp(subscription.created_at),

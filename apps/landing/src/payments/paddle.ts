@@ -6,11 +6,13 @@ import {
   ignored,
   MetadataSchema,
   malformedEvent,
-  provisionDraft,
+  purchaseDraft,
   readMetadata,
-  settleChange,
+  settleFacts,
   toIsoTimestamp,
+  UNMAPPED_PRICE,
 } from './change';
+import type { PlanResolver } from './plan-prices';
 import {
   headerSignatures,
   headerTimestamp,
@@ -30,13 +32,16 @@ const EventSchema = z.looseObject({
 
 const PeriodSchema = z.looseObject({ ends_at: z.string().nullish() }).nullish();
 
-/** A Paddle price may name our plan in its own `custom_data`. */
+/** The items bought: the first one's price id names the plan (through `PAYMENT_PLAN_PRICES`). */
 const ItemsSchema = z
-  .array(z.looseObject({ price: z.looseObject({ custom_data: MetadataSchema }).nullish() }))
+  .array(z.looseObject({ price: z.looseObject({ id: z.string().nullish() }).nullish() }))
   .nullish();
 
 const TransactionSchema = z.looseObject({
   id: z.string(),
+  /** `web`, `api`: a checkout; `subscription_recurring`…: a renewal, no purchase. */
+  origin: z.string().nullish(),
+  customer_id: z.string().nullish(),
   subscription_id: z.string().nullish(),
   custom_data: MetadataSchema,
   billing_period: PeriodSchema,
@@ -45,8 +50,8 @@ const TransactionSchema = z.looseObject({
 
 const SubscriptionSchema = z.looseObject({
   id: z.string(),
+  customer_id: z.string(),
   status: z.string(),
-  custom_data: MetadataSchema,
   current_billing_period: PeriodSchema,
   items: ItemsSchema,
 });
@@ -78,41 +83,42 @@ export const paddleAdapter: PaymentAdapter = {
     const signatures = headerSignatures(parts, 'h1');
     verifyTimestamped(key, timestamp, `${timestamp}:${rawBody}`, signatures, now);
   },
-  parse(payload) {
+  parse(payload, _rawBody, plans) {
     const event = EventSchema.safeParse(payload);
     if (!event.success) throw invalidRequest('body', event.error);
     const { event_id: id, event_type: type, data } = event.data;
     const at = eventTimestamp(event.data.occurred_at);
-    if (type === 'transaction.completed') return fromTransaction(id, type, data, at);
-    if (SUBSCRIPTION_EVENTS.has(type)) return fromSubscription(id, type, data, at);
+    if (type === 'transaction.completed') return fromTransaction(id, type, data, at, plans);
+    if (SUBSCRIPTION_EVENTS.has(type)) return fromSubscription(id, type, data, at, plans);
     return ignored(id, type, 'unsupported_event_type');
   },
 };
 
-function pricePlan(items: z.infer<typeof ItemsSchema>): Record<string, unknown> | undefined {
-  const custom = items?.[0]?.price?.custom_data;
-  return custom ? { plan_code: custom.plan_code } : undefined;
-}
-
+/** The first purchase and its subscription's state: Paddle's transaction says both. */
 function fromTransaction(
   id: string,
   type: string,
   data: unknown,
   eventAt: string | undefined,
+  plans: PlanResolver,
 ): ParsedPaymentEvent {
   const parsed = TransactionSchema.safeParse(data);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const transaction = parsed.data;
   if (!transaction.subscription_id) return ignored(id, type, 'not_a_subscription');
-  const metadata = readMetadata(transaction.custom_data, pricePlan(transaction.items));
-  return settleChange(id, type, {
-    provision: provisionDraft(metadata, {}, transaction.id),
+  const plan = plans.planFor(transaction.items?.[0]?.price);
+  if (!plan) return ignored(id, type, UNMAPPED_PRICE);
+  const metadata = readMetadata(transaction.custom_data);
+  return settleFacts(id, type, {
+    provider_customer_id: transaction.customer_id,
+    provider_subscription_id: transaction.subscription_id,
+    // Paddle's events carry no buyer: the admin is the start's e-mail or custom_data's.
+    ...(transaction.origin?.startsWith('subscription_')
+      ? {}
+      : { provision: purchaseDraft(metadata, {}, metadata.reference) }),
     subscription: {
-      tenant: metadata.tenant_slug,
-      plan_code: metadata.plan_code,
+      plan_code: plan,
       status: 'active',
-      provider: 'paddle',
-      provider_subscription_id: transaction.subscription_id,
       current_period_end: toIsoTimestamp(transaction.billing_period?.ends_at),
       event_at: eventAt,
     },
@@ -124,20 +130,21 @@ function fromSubscription(
   type: string,
   data: unknown,
   eventAt: string | undefined,
+  plans: PlanResolver,
 ): ParsedPaymentEvent {
   const parsed = SubscriptionSchema.safeParse(data);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const subscription = parsed.data;
   const status = type === 'subscription.canceled' ? 'canceled' : STATUSES[subscription.status];
   if (!status) return ignored(id, type, 'unsupported_status');
-  const metadata = readMetadata(subscription.custom_data, pricePlan(subscription.items));
-  return settleChange(id, type, {
+  const plan = plans.planFor(subscription.items?.[0]?.price);
+  if (!plan) return ignored(id, type, UNMAPPED_PRICE);
+  return settleFacts(id, type, {
+    provider_customer_id: subscription.customer_id,
+    provider_subscription_id: subscription.id,
     subscription: {
-      tenant: metadata.tenant_slug,
-      plan_code: metadata.plan_code,
+      plan_code: plan,
       status,
-      provider: 'paddle',
-      provider_subscription_id: subscription.id,
       current_period_end: toIsoTimestamp(subscription.current_billing_period?.ends_at),
       event_at: eventAt,
     },

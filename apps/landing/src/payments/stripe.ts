@@ -7,11 +7,13 @@ import {
   ignored,
   MetadataSchema,
   malformedEvent,
-  provisionDraft,
+  purchaseDraft,
   readMetadata,
-  settleChange,
+  settleFacts,
   toIsoTimestamp,
+  UNMAPPED_PRICE,
 } from './change';
+import type { PlanResolver } from './plan-prices';
 import {
   headerSignatures,
   headerTimestamp,
@@ -29,12 +31,18 @@ const EventSchema = z.looseObject({
   data: z.looseObject({ object: z.looseObject({}) }),
 });
 
-const PriceSchema = z.looseObject({ lookup_key: z.string().nullish() }).nullish();
+/** A price as Stripe embeds it (subscription items, older invoice lines). */
+const PriceSchema = z
+  .looseObject({ id: z.string().nullish(), lookup_key: z.string().nullish() })
+  .nullish();
 
 const SessionSchema = z.looseObject({
   id: z.string(),
   mode: z.string().nullish(),
+  customer: IdOrObjectSchema.nullish(),
   subscription: IdOrObjectSchema.nullish(),
+  /** The reference landing issued (`/api/onboarding/start`), set when the checkout was opened. */
+  client_reference_id: z.string().max(200).nullish(),
   customer_details: z
     .looseObject({ email: z.string().nullish(), name: z.string().nullish() })
     .nullish(),
@@ -42,14 +50,12 @@ const SessionSchema = z.looseObject({
 });
 
 const InvoiceSchema = z.looseObject({
-  // Before API version 2025-03-31.basil: `subscription` and `subscription_details` at the top.
+  customer: IdOrObjectSchema.nullish(),
+  // Before API version 2025-03-31.basil: `subscription` at the top.
   subscription: IdOrObjectSchema.nullish(),
-  subscription_details: z.looseObject({ metadata: MetadataSchema }).nullish(),
   parent: z
     .looseObject({
-      subscription_details: z
-        .looseObject({ subscription: IdOrObjectSchema.nullish(), metadata: MetadataSchema })
-        .nullish(),
+      subscription_details: z.looseObject({ subscription: IdOrObjectSchema.nullish() }).nullish(),
     })
     .nullish(),
   lines: z
@@ -57,8 +63,13 @@ const InvoiceSchema = z.looseObject({
       data: z.array(
         z.looseObject({
           period: z.looseObject({ end: z.number() }).nullish(),
+          // Before basil: the price object; since: its id under `pricing.price_details`.
           price: PriceSchema,
-          metadata: MetadataSchema,
+          pricing: z
+            .looseObject({
+              price_details: z.looseObject({ price: IdOrObjectSchema.nullish() }).nullish(),
+            })
+            .nullish(),
         }),
       ),
     })
@@ -68,7 +79,7 @@ const InvoiceSchema = z.looseObject({
 const SubscriptionSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
-  metadata: MetadataSchema,
+  customer: IdOrObjectSchema,
   // Before API version 2025-03-31.basil; since then the period is per item.
   current_period_end: z.number().nullish(),
   items: z
@@ -108,40 +119,34 @@ export const stripeAdapter: PaymentAdapter = {
     const signatures = headerSignatures(parts, 'v1');
     verifyTimestamped(key, timestamp, `${timestamp}.${rawBody}`, signatures, now);
   },
-  parse(payload) {
+  parse(payload, _rawBody, plans) {
     const event = EventSchema.safeParse(payload);
     if (!event.success) throw invalidRequest('body', event.error);
     const { id, type, data } = event.data;
     const at = eventTimestamp(event.data.created);
-    if (type === 'checkout.session.completed') return fromSession(id, type, data.object, at);
-    if (type === 'invoice.paid') return fromInvoice(id, type, data.object, at);
-    if (SUBSCRIPTION_EVENTS.has(type)) return fromSubscription(id, type, data.object, at);
+    if (type === 'checkout.session.completed') return fromSession(id, type, data.object);
+    if (type === 'invoice.paid') return fromInvoice(id, type, data.object, at, plans);
+    if (SUBSCRIPTION_EVENTS.has(type)) return fromSubscription(id, type, data.object, at, plans);
     return ignored(id, type, 'unsupported_event_type');
   },
 };
 
-function fromSession(
-  id: string,
-  type: string,
-  object: unknown,
-  eventAt: string | undefined,
-): ParsedPaymentEvent {
+/** The first purchase: who bought, the tenant wished for, the claim reference. No plan: a
+ * session's line items are not in the event; its subscription's events say the price. */
+function fromSession(id: string, type: string, object: unknown): ParsedPaymentEvent {
   const parsed = SessionSchema.safeParse(object);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const session = parsed.data;
   if (session.mode !== 'subscription' || !session.subscription)
     return ignored(id, type, 'not_a_subscription');
-  const metadata = readMetadata(session.metadata);
-  return settleChange(id, type, {
-    provision: provisionDraft(metadata, session.customer_details ?? {}, session.id),
-    subscription: {
-      tenant: metadata.tenant_slug,
-      plan_code: metadata.plan_code,
-      status: 'active',
-      provider: 'stripe',
-      provider_subscription_id: session.subscription,
-      event_at: eventAt,
-    },
+  return settleFacts(id, type, {
+    provider_customer_id: session.customer,
+    provider_subscription_id: session.subscription,
+    provision: purchaseDraft(
+      readMetadata(session.metadata),
+      session.customer_details ?? {},
+      session.client_reference_id,
+    ),
   });
 }
 
@@ -150,26 +155,25 @@ function fromInvoice(
   type: string,
   object: unknown,
   eventAt: string | undefined,
+  plans: PlanResolver,
 ): ParsedPaymentEvent {
   const parsed = InvoiceSchema.safeParse(object);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
   const invoice = parsed.data;
-  const details = invoice.parent?.subscription_details;
-  const subscriptionId = details?.subscription ?? invoice.subscription;
+  const subscriptionId = invoice.parent?.subscription_details?.subscription ?? invoice.subscription;
   if (!subscriptionId) return ignored(id, type, 'not_a_subscription');
   const line = invoice.lines?.data[0];
-  const metadata = readMetadata(
-    details?.metadata,
-    invoice.subscription_details?.metadata,
-    line?.metadata,
-  );
-  return settleChange(id, type, {
+  const price = line?.pricing?.price_details?.price
+    ? { id: line.pricing.price_details.price }
+    : line?.price;
+  const plan = plans.planFor(price);
+  if (!plan) return ignored(id, type, UNMAPPED_PRICE);
+  return settleFacts(id, type, {
+    provider_customer_id: invoice.customer,
+    provider_subscription_id: subscriptionId,
     subscription: {
-      tenant: metadata.tenant_slug,
-      plan_code: metadata.plan_code ?? line?.price?.lookup_key ?? undefined,
+      plan_code: plan,
       status: 'active',
-      provider: 'stripe',
-      provider_subscription_id: subscriptionId,
       current_period_end: toIsoTimestamp(line?.period?.end),
       event_at: eventAt,
     },
@@ -181,6 +185,7 @@ function fromSubscription(
   type: string,
   object: unknown,
   eventAt: string | undefined,
+  plans: PlanResolver,
 ): ParsedPaymentEvent {
   const parsed = SubscriptionSchema.safeParse(object);
   if (!parsed.success) return malformedEvent(id, type, parsed.error);
@@ -189,14 +194,14 @@ function fromSubscription(
     type === 'customer.subscription.deleted' ? 'canceled' : STATUSES[subscription.status];
   if (!status) return ignored(id, type, 'unsupported_status');
   const item = subscription.items?.data[0];
-  const metadata = readMetadata(subscription.metadata);
-  return settleChange(id, type, {
+  const plan = plans.planFor(item?.price);
+  if (!plan) return ignored(id, type, UNMAPPED_PRICE);
+  return settleFacts(id, type, {
+    provider_customer_id: subscription.customer,
+    provider_subscription_id: subscription.id,
     subscription: {
-      tenant: metadata.tenant_slug,
-      plan_code: metadata.plan_code ?? item?.price?.lookup_key ?? undefined,
+      plan_code: plan,
       status,
-      provider: 'stripe',
-      provider_subscription_id: subscription.id,
       current_period_end: toIsoTimestamp(
         item?.current_period_end ?? subscription.current_period_end,
       ),

@@ -14,10 +14,14 @@ const ACTIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
 
 type ProvisionedTenant = z.infer<typeof ProvisionedTenantSchema>;
 
+/** How many suffixed slugs (`<slug>-2` …) a purchase tries before giving up with `conflit`. */
+const SLUG_SUFFIX_TRIES = 50;
+
 /**
  * Creates a tenant on a plan with its first admin (a super-admin). With an idempotency key
  * the tenant keeps it, and a retry with the same key and slug answers with that tenant
- * (`created: false`) instead of acting twice.
+ * (`created: false`) instead of acting twice. `on_slug_taken: 'suffix'` (a purchase): the slug
+ * is a wish, a taken one gets a suffix, never the existing tenant.
  */
 export async function provisionTenant(
   deps: Deps,
@@ -26,35 +30,34 @@ export async function provisionTenant(
     name: string;
     plan_code: string;
     admin: { email: string; name: string; password?: string };
+    on_slug_taken?: 'conflict' | 'suffix';
   },
   idempotencyKey?: string,
 ): Promise<{ created: boolean; provisioned: ProvisionedTenant }> {
+  const suffix = input.on_slug_taken === 'suffix';
+  // With a suffix the slug was only a wish: a known key answers its tenant whatever its slug.
+  const sameSlug = suffix ? undefined : input.slug;
   // Before hashing a password: a retry should cost one lookup.
-  const earlier = idempotencyKey && (await findProvisioned(deps.db, idempotencyKey, input.slug));
+  const earlier = idempotencyKey && (await findProvisioned(deps.db, idempotencyKey, sameSlug));
   if (earlier) return { created: false, provisioned: earlier };
 
+  // Generated (and answered) whether or not the e-mail has an account, so neither the answer
+  // nor its time tells which (SPEC §3); it is applied to a new account only.
   const generated = input.admin.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(input.admin.password ?? generated!);
   return deps.db.transaction().execute(async (trx) => {
     const plan = await findPlan(trx, input.plan_code);
-    const tenant = await trx
-      .insertInto('tenants')
-      .values({
-        slug: input.slug,
-        name: input.name,
-        plan_code: plan.code,
-        modules: plan.modules,
-        provisioning_key: idempotencyKey ?? null,
-      })
-      // Slug or key taken: which one, and whether it is a retry, is decided below.
-      .onConflict((oc) => oc.doNothing())
-      .returning(['id', 'slug', 'name', 'modules', 'plan_code'])
-      .executeTakeFirst();
-    if (!tenant) {
+    const candidates = suffix ? suffixedSlugs(input.slug) : [input.slug];
+    let tenant: Awaited<ReturnType<typeof insertTenant>>;
+    for (const slug of candidates) {
+      tenant = await insertTenant(trx, { ...input, slug }, plan, idempotencyKey);
+      if (tenant) break;
       // ON CONFLICT waited for a concurrent provisioning to commit, so a retry of this very
       // provisioning that raced it is visible now, and answers as a replay.
-      const raced = idempotencyKey && (await findProvisioned(trx, idempotencyKey, input.slug));
+      const raced = idempotencyKey && (await findProvisioned(trx, idempotencyKey, sameSlug));
       if (raced) return { created: false, provisioned: raced };
+    }
+    if (!tenant) {
       throw new ApiError('conflit', 'This slug is taken.', { field: 'slug', slug: input.slug });
     }
 
@@ -76,11 +79,12 @@ export async function provisionTenant(
       .execute();
     const provisioned = {
       tenant: { ...tenant, modules: toModules(tenant.modules) },
-      // A known user keeps their password; a generated one is shown once, here.
+      // A known user keeps their password and name; the generated one is answered all the
+      // same (shown once), so the answer does not reveal that the account existed.
       admin: {
         id: admin.id,
         email: input.admin.email,
-        ...(!inserted || !generated ? {} : { password: generated }),
+        ...(generated ? { password: generated } : {}),
       },
     };
     return { created: true, provisioned };
@@ -94,7 +98,7 @@ export async function provisionTenant(
 async function findProvisioned(
   db: Kysely<Database>,
   key: string,
-  slug: string,
+  slug: string | undefined,
 ): Promise<ProvisionedTenant | undefined> {
   const tenant = await db
     .selectFrom('tenants')
@@ -102,7 +106,7 @@ async function findProvisioned(
     .where('provisioning_key', '=', key)
     .executeTakeFirst();
   if (!tenant) return undefined;
-  if (tenant.slug !== slug) {
+  if (slug !== undefined && tenant.slug !== slug) {
     throw new ApiError('conflit', 'This Idempotency-Key provisioned a tenant of another slug.', {
       field: 'idempotency-key',
     });
@@ -117,6 +121,40 @@ async function findProvisioned(
     .orderBy('u.id')
     .executeTakeFirstOrThrow();
   return { tenant: { ...tenant, modules: toModules(tenant.modules) }, admin };
+}
+
+/** A tenant row, or undefined when its slug (or the key) is taken. */
+function insertTenant(
+  db: Kysely<Database>,
+  input: { slug: string; name: string },
+  plan: { code: string; modules: string[] },
+  idempotencyKey: string | undefined,
+) {
+  return (
+    db
+      .insertInto('tenants')
+      .values({
+        slug: input.slug,
+        name: input.name,
+        plan_code: plan.code,
+        modules: plan.modules,
+        provisioning_key: idempotencyKey ?? null,
+      })
+      // Slug or key taken: which one, and whether it is a retry, is decided by the caller.
+      .onConflict((oc) => oc.doNothing())
+      .returning(['id', 'slug', 'name', 'modules', 'plan_code'])
+      .executeTakeFirst()
+  );
+}
+
+/** `acme`, `acme-2`, `acme-3`…, each cut to fit the 63 characters of a slug. */
+function suffixedSlugs(slug: string): string[] {
+  const slugs = [slug];
+  for (let n = 2; n <= SLUG_SUFFIX_TRIES; n++) {
+    const tail = `-${n}`;
+    slugs.push(`${slug.slice(0, 63 - tail.length).replace(/-+$/, '')}${tail}`);
+  }
+  return slugs;
 }
 
 /**
@@ -157,6 +195,13 @@ export async function changeSubscription(
       // would not cover it.
       .forUpdate()
       .executeTakeFirst();
+    // A subscription stays with the tenant it was recorded for: a change naming another
+    // tenant is a caller's mistake or an attempt, never a move.
+    if (stored && stored.tenant_id !== tenant.id) {
+      throw new ApiError('conflit', 'This subscription belongs to another tenant.', {
+        field: 'provider_subscription_id',
+      });
+    }
     if (
       stored &&
       eventAt &&

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ModuleSchema } from '../modules';
 import { EmailSchema, SlugSchema, TimestampSchema, UuidSchema } from '../schemas/common';
-import { PlanSchema, SubscriptionChangeBodySchema } from '../schemas/plans';
+import { PlanSchema, SUBSCRIPTION_STATUSES } from '../schemas/plans';
 
 /** The snapshot the worker pushes to landing; landing replaces its copy with it. */
 export const ErpSyncPushSchema = z.object({
@@ -41,22 +41,44 @@ export const ErpSyncResultSchema = z.object({
 });
 export type ErpSyncResult = z.infer<typeof ErpSyncResultSchema>;
 
-/** A payment provider's event, normalised: what to ask the portal. */
-export const SubscriptionChangeSchema = z.object({
-  /** A first purchase: the tenant to provision (`/api/v1/internal/tenants`) before anything else. */
-  provision: z
-    .object({
-      slug: SlugSchema,
-      name: z.string().min(1).max(200),
-      plan_code: z.string().min(1).max(64),
-      admin: z.object({ email: EmailSchema, name: z.string().min(1).max(200) }),
-      /** The checkout's id (Stripe session, Paddle transaction, Lemon Squeezy order): how the
-       * buyer's browser claims the onboarding afterwards. */
-      reference: z.string().min(1).max(200),
-    })
+/** A subscription's state as the provider reports it; the plan read from its own price. */
+export const ProviderStateSchema = z.object({
+  /** From `PAYMENT_PLAN_PRICES` (the price or variant bought), never from checkout metadata. */
+  plan_code: z.string().min(1).max(64),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  current_period_end: TimestampSchema.nullable().optional(),
+  /** When the provider says the change happened: the portal ignores one older than it applied. */
+  event_at: TimestampSchema.optional(),
+});
+export type ProviderState = z.infer<typeof ProviderStateSchema>;
+
+/** What a first purchase asks for: a *new* tenant (never an existing one) and its first admin. */
+export const ProviderPurchaseSchema = z.object({
+  /** Requested only: the portal takes another (suffixed) slug when this one is taken. */
+  slug: SlugSchema,
+  name: z.string().min(1).max(200),
+  admin: z.object({ email: EmailSchema, name: z.string().min(1).max(200) }),
+  /** SHA-256 (hex) of the claim reference landing issued (`/api/onboarding/start`), when the
+   * checkout carried one back; never a provider id. */
+  reference_sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
     .optional(),
-  /** The subscription's new state (`/api/v1/internal/subscriptions`). */
-  subscription: SubscriptionChangeBodySchema.optional(),
+});
+export type ProviderPurchase = z.infer<typeof ProviderPurchaseSchema>;
+
+/**
+ * A payment provider's event, normalised: what to ask the portal. It names no tenant: a change
+ * applies to the tenant `landing.provider_bindings` bound to this customer and subscription at
+ * the first purchase (`provision`), which the worker looks up when it forwards.
+ */
+export const SubscriptionChangeSchema = z.object({
+  provider_customer_id: z.string().min(1).max(200),
+  provider_subscription_id: z.string().min(1).max(200),
+  /** The first purchase: provision a new tenant on `subscription.plan_code` and bind it. */
+  provision: ProviderPurchaseSchema.optional(),
+  /** The subscription's new state (`/api/v1/internal/subscriptions`, to the bound tenant). */
+  subscription: ProviderStateSchema.optional(),
 });
 export type SubscriptionChange = z.infer<typeof SubscriptionChangeSchema>;
 

@@ -42,7 +42,7 @@ export const provisionTenant = createRoute({
   tags: ['Internal'],
   summary: 'Provision a tenant and its first admin',
   description:
-    'Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). 201: created; a generated admin password is in the answer, shown once. With an `Idempotency-Key` already used for a tenant of the same slug: 200 with that tenant and its first admin (never a password), nothing changed. A slug taken by another provisioning, or a known key with another slug: `conflit`.',
+    'Server-to-server (`X-API-Key: SAAS_INTERNAL_API_KEY`). 201: created; without `admin.password`, a generated one is in the answer, shown once. The admin is an account of its person (SPEC §3): an e-mail that already has an account keeps its password and name (the ones given are ignored), and the answer is the same whether it existed or not. With an `Idempotency-Key` already used for a tenant of the same slug: 200 with that tenant and its first admin (never a password), nothing changed. A slug taken by another provisioning, or a known key with another slug: `conflit` (unless `on_slug_taken: suffix`).',
   security: [INTERNAL],
   request: { headers: ProvisioningHeadersSchema, body: jsonBody(ProvisionTenantBodySchema) },
   responses: {
@@ -61,12 +61,12 @@ export const changeSubscription = createRoute({
   tags: ['Internal'],
   summary: "Record a subscription change and apply it to the tenant's plan and modules",
   description:
-    'Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none. Providers do not order their deliveries: a change whose `event_at` is older than the one already applied to this subscription writes nothing and answers 200 with `applied: false` and the stored, newer state (an equal `event_at` is applied again; without `event_at` the change is always applied).',
+    'Idempotent per (provider, provider_subscription_id). Active or trialing: the plan’s modules; otherwise none. Providers do not order their deliveries: a change whose `event_at` is older than the one already applied to this subscription writes nothing and answers 200 with `applied: false` and the stored, newer state (an equal `event_at` is applied again; without `event_at` the change is always applied). A subscription stays with the tenant it was first recorded for: the same provider subscription for another tenant is `conflit`.',
   security: [INTERNAL],
   request: { body: jsonBody(SubscriptionChangeBodySchema) },
   responses: {
     200: jsonResponse(SubscriptionSchema, 'The subscription as stored.'),
-    ...errorResponses(...internalErrors, 'introuvable'),
+    ...errorResponses(...internalErrors, 'introuvable', 'conflit'),
   },
 });
 

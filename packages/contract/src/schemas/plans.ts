@@ -24,7 +24,14 @@ export const ProvisionTenantBodySchema = z
     admin: z.object({
       email: EmailSchema,
       name: z.string().trim().min(1).max(200),
-      password: PasswordSchema.optional(),
+      password: PasswordSchema.optional().openapi({
+        description:
+          'The first password of a new account. An e-mail that already has an account keeps its own password and name: both given here are then ignored (the answer is the same either way).',
+      }),
+    }),
+    on_slug_taken: z.enum(['conflict', 'suffix']).default('conflict').openapi({
+      description:
+        '`conflict` (default): a taken slug is `conflit`. `suffix`: the slug is only a wish, and a taken one becomes `<slug>-2`, `<slug>-3`… (a purchase never lands in an existing tenant); with an `Idempotency-Key` already used, its tenant answers whatever its slug.',
     }),
   })
   .openapi('ProvisionTenantRequest');
@@ -48,7 +55,10 @@ export const ProvisionedTenantSchema = z
     admin: z.object({
       id: UuidSchema,
       email: EmailSchema,
-      password: z.string().optional().openapi({ description: 'Only when generated: shown once.' }),
+      password: z.string().optional().openapi({
+        description:
+          'When none was given: a generated first password, shown once. It applies to a new account only; an e-mail that already had an account keeps its own (the answer does not say which, SPEC §3).',
+      }),
     }),
   })
   .openapi('ProvisionedTenant');
