@@ -88,6 +88,12 @@ describe('several portal instances', () => {
       await portal.createKey(tenant, ['sales:read']),
       await portal.createKey(tenant, ['sales:read']),
     ];
+    // The admin's session requests that made the keys count toward the ceiling too (SPEC §16):
+    // counted from here.
+    await portal.tdb.db
+      .deleteFrom('rate_limit_buckets')
+      .where('key', '=', `tenant:${tenant.id}`)
+      .execute();
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
       const res = await fetch(`${instances[i % 2]!.url}/api/v1/me`, {
