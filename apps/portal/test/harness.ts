@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { generatePasswordLinkToken, hashPasswordLinkToken } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
@@ -71,11 +72,11 @@ export async function createTestPortal(
       await closeDatabase();
     },
   };
-  return { app, deps, tdb: closable, clock, ...fixtures(app) };
+  return { app, deps, tdb: closable, clock, ...fixtures(app, tdb.pool) };
 }
 
 /** Requests that build a realistic world through the public API itself. */
-function fixtures(app: TestApp) {
+function fixtures(app: TestApp, pool: TestDatabase['pool']) {
   const json = async (res: Response) => {
     const text = await res.text();
     return {
@@ -130,20 +131,46 @@ function fixtures(app: TestApp) {
     return res.body as { access_token: string; refresh_token: string };
   }
 
-  /** Adds a user with roles to a tenant (as its admin) and returns a session token for them. */
+  /**
+   * What the worker does when it mails an invitation (apps/worker mail_invitation): a live link
+   * token for it, only its hash stored.
+   */
+  async function invitationLink(invitationId: string): Promise<string> {
+    const token = generatePasswordLinkToken();
+    await pool.query(
+      `UPDATE invitations SET token_hash = $2, token_expires_at = now() + interval '7 days'
+       WHERE id = $1`,
+      [invitationId, hashPasswordLinkToken(token)],
+    );
+    return token;
+  }
+
+  /**
+   * Invites a person with roles to a tenant (as its super-admin), and accepts as them (a new
+   * account with PASSWORD); returns the account and a session token for them.
+   */
   async function addUser(tenant: { slug: string; adminEmail: string }, roles: string[]) {
     const admin = await login(tenant.adminEmail);
     const email = `u-${randomBytes(4).toString('hex')}@${tenant.slug}.test`;
-    const res = await json(
+    const invited = await json(
       await post(
         '/api/v1/settings/users',
-        { email, name: 'User', roles, password: PASSWORD },
+        { email, name: 'User', roles },
         session(admin.access_token, tenant.slug),
       ),
     );
-    if (res.status !== 201)
-      throw new Error(`addUser failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { id: res.body.id as string, email, token: (await login(email)).access_token };
+    if (invited.status !== 201)
+      throw new Error(`addUser failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+    const token = await invitationLink(invited.body.id);
+    const accepted = await json(
+      await post('/api/v1/auth/invitations/accept', { token, password: PASSWORD }),
+    );
+    if (accepted.status !== 200)
+      throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+    const user = await pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+      email,
+    ]);
+    return { id: user.rows[0]!.id, email, token: (await login(email)).access_token };
   }
 
   /** Creates an API key as the tenant's admin. */
@@ -172,7 +199,7 @@ function fixtures(app: TestApp) {
     return res.body as { id: string; key: string; prefix: string };
   }
 
-  return { json, request, post, provisionTenant, login, addUser, createKey };
+  return { json, request, post, provisionTenant, login, invitationLink, addUser, createKey };
 }
 
 /** Headers of a session request. */

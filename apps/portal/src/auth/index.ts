@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
 import { publicOrigin } from '../http/public-origin';
+import { acceptInvitation, joinInvitation, lookupInvitation } from './invitations';
 import { describeCaller } from './me';
 import { requestPasswordReset, setPasswordWithLink } from './password-links';
 import {
@@ -18,7 +19,7 @@ import { login, logout, refresh, type TokenPair } from './sessions';
 
 export { generateApiKey, hashApiKey } from './api-key-format';
 export { createTokenSigner, generateSigningKeys, type TokenSigner } from './jwt';
-export { enqueueInvitation } from './password-links';
+export { isSuperAdmin, requireMembershipChange, requireSuperAdmin } from './hierarchy';
 export { generatePassword, hashPassword } from './passwords';
 export {
   clearRefreshCookie,
@@ -100,6 +101,29 @@ export function registerAuthRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       200,
     );
   });
+
+  app.openapi(routes.lookupInvitation, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await lookupInvitation(deps, c.req.valid('json').token), 200);
+  });
+  app.openapi(routes.acceptInvitation, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      await acceptInvitation(deps, c.req.valid('json'), clientAddress(c, trustProxy)),
+      200,
+    );
+  });
+  app.openapi(secure(routes.joinInvitation, deps, 'optional'), async (c) =>
+    c.json(
+      await joinInvitation(
+        deps,
+        callerOf(c).userId,
+        c.req.valid('json').token,
+        clientAddress(c, trustProxy),
+      ),
+      200,
+    ),
+  );
 
   app.openapi(secure(routes.me, deps, 'optional'), async (c) =>
     c.json(await describeCaller(deps, callerOf(c)), 200),

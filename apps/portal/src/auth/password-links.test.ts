@@ -284,8 +284,8 @@ describe('POST /api/v1/auth/password-reset/confirm', () => {
   });
 });
 
-describe('invitations (POST /api/v1/settings/users without a password)', () => {
-  it('creates the account without a password and queues its invitation in the same transaction', async () => {
+describe('invitations (POST /api/v1/settings/users): a mail queued with the invitation', () => {
+  it('queues the invitation’s mail in its transaction, and touches no account', async () => {
     const admin = await portal.login(tenant.adminEmail);
     const email = `invitee-${randomBytes(4).toString('hex')}@${tenant.slug}.test`;
     const res = await portal
@@ -296,55 +296,67 @@ describe('invitations (POST /api/v1/settings/users without a password)', () => {
       )
       .then(portal.json);
     expect(res.status).toBe(201);
-    expect(await queuedJobs('mail_invitation')).toContainEqual({
-      user_id: res.body.id,
-      tenant_id: tenant.id,
-      invited_by: tenant.adminId,
-    });
-    // No password yet: nobody can log in as the invitee.
+    expect(await queuedJobs('mail_invitation')).toContainEqual({ invitation_id: res.body.id });
+    // No account, so nobody can log in as the invitee, nor use a reset link for them.
     expect(await loginStatus(email, PASSWORD)).toBe(401);
-
-    const token = await issueLink(res.body.id, 'invitation', tenant.id);
-    const accepted = await confirm(token);
+    const token = await portal.invitationLink(res.body.id);
+    // An invitation's token is not a reset link.
+    expect((await confirm(token)).body).toMatchObject({
+      code: 'lien_invalide',
+      params: { reason: 'unknown' },
+    });
+    const accepted = await portal
+      .post('/api/v1/auth/invitations/accept', { token, password: NEW_PASSWORD })
+      .then(portal.json);
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ email, purpose: 'invitation', tenant: tenant.slug });
     expect(await loginStatus(email, NEW_PASSWORD)).toBe(200);
   });
 
-  it('invites again someone invited elsewhere who has no password yet, and nobody who has one', async () => {
+  it('mails every inviting tenant, whether or not the e-mail has an account', async () => {
     const other = await portal.provisionTenant();
     const otherAdmin = await portal.login(other.adminEmail);
     const admin = await portal.login(tenant.adminEmail);
-    const email = `twice-${randomBytes(4).toString('hex')}@nowhere.test`;
-    const invite = (slug: string, token: string, body: Record<string, unknown> = {}) =>
-      portal
-        .post(
-          '/api/v1/settings/users',
-          { email, name: 'Twice', roles: ['sales:reader'], ...body },
-          session(token, slug),
-        )
-        .then(portal.json);
-    const first = await invite(tenant.slug, admin.access_token);
-    const second = await invite(other.slug, otherAdmin.access_token);
-    expect([first.status, second.status]).toEqual([201, 201]);
-    const invitations = (await queuedJobs('mail_invitation')).filter(
-      (p) => p.user_id === first.body.id,
-    );
-    expect(invitations.map((p) => p.tenant_id)).toEqual([tenant.id, other.id]);
+    const member = await portal.addUser(await portal.provisionTenant(), ['sales:reader']);
+    const emails = [`twice-${randomBytes(4).toString('hex')}@nowhere.test`, member.email];
+    for (const email of emails) {
+      const ids = [];
+      for (const [slug, token] of [
+        [tenant.slug, admin.access_token],
+        [other.slug, otherAdmin.access_token],
+      ] as const) {
+        const res = await portal
+          .post('/api/v1/settings/users', { email, name: 'Twice', roles: ['sales:reader'] }, session(token, slug))
+          .then(portal.json);
+        expect(res.status).toBe(201);
+        ids.push(res.body.id);
+      }
+      const queued = (await queuedJobs('mail_invitation')).map((p) => p.invitation_id);
+      expect(queued).toEqual(expect.arrayContaining(ids));
+    }
+  });
 
-    // Someone with a password is added without a mail; so is a new user given a password.
-    const before = (await queuedJobs('mail_invitation')).length;
-    const member = await newMember();
-    const third = await portal.provisionTenant();
-    const thirdAdmin = await portal.login(third.adminEmail);
-    const added = await portal
-      .post(
-        '/api/v1/settings/users',
-        { email: member.email, name: 'Member', roles: ['sales:reader'] },
-        session(thirdAdmin.access_token, third.slug),
-      )
+  it('an expired link is refused, and a later invitation mails a live one', async () => {
+    const admin = await portal.login(tenant.adminEmail);
+    const email = `late-${randomBytes(4).toString('hex')}@nowhere.test`;
+    const invite = () =>
+      portal
+        .post('/api/v1/settings/users', { email, name: 'Late', roles: ['crm:reader'] }, session(admin.access_token, tenant.slug))
+        .then(portal.json);
+    const res = await invite();
+    const token = await portal.invitationLink(res.body.id);
+    await portal.tdb.pool.query(
+      "UPDATE invitations SET token_expires_at = now() - interval '1 second' WHERE id = $1",
+      [res.body.id],
+    );
+    const expired = await portal
+      .post('/api/v1/auth/invitations/lookup', { token })
       .then(portal.json);
-    expect(added.status).toBe(201);
-    expect(await queuedJobs('mail_invitation')).toHaveLength(before);
+    expect(expired.body).toMatchObject({ code: 'lien_invalide', params: { reason: 'expired' } });
+    expect((await invite()).body.id).toBe(res.body.id);
+    const fresh = await portal.invitationLink(res.body.id);
+    const accepted = await portal
+      .post('/api/v1/auth/invitations/accept', { token: fresh, password: NEW_PASSWORD })
+      .then(portal.json);
+    expect(accepted.status).toBe(200);
   });
 });

@@ -57,18 +57,6 @@ export async function requestPasswordReset(
   return { expires_in: PASSWORD_LINK_TTL_SECONDS.password_reset };
 }
 
-/** Queues the invitation mail of a new member, inside the transaction that added them. */
-export async function enqueueInvitation(
-  trx: Kysely<Database>,
-  invitation: { userId: string; tenantId: string; invitedBy: string },
-): Promise<void> {
-  await enqueueJob(trx, jobs.mailInvitation, {
-    user_id: invitation.userId,
-    tenant_id: invitation.tenantId,
-    invited_by: invitation.invitedBy,
-  });
-}
-
 export interface PasswordSet {
   email: string;
   purpose: PasswordLinkPurpose;

@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
 import { createApiKey, listApiKeys, revokeApiKey, rollApiKey } from './api-keys';
 import { requireAdminSession } from './settings-access';
-import { createUser, listUsers, removeUser, updateUser } from './users';
+import { inviteUser, listUsers, removeUser, updateUserRoles } from './users';
 
 export { type AdminActor, adminAuditSource, requireAdminSession } from './settings-access';
 
@@ -19,10 +19,13 @@ export function registerIdentityRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): vo
     c.json({ data: await listUsers(deps, admin(c)) }, 200),
   );
   app.openapi(secure(routes.createUser, deps), async (c) =>
-    c.json(await createUser(deps, admin(c), c.req.valid('json')), 201),
+    c.json(await inviteUser(deps, admin(c), c.req.valid('json')), 201),
   );
   app.openapi(secure(routes.updateUser, deps), async (c) =>
-    c.json(await updateUser(deps, admin(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(
+      await updateUserRoles(deps, admin(c), c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
   );
   app.openapi(secure(routes.deleteUser, deps), async (c) => {
     await removeUser(deps, admin(c), c.req.valid('param').id);

@@ -1,230 +1,198 @@
-import { ApiError } from '@erp/contract';
-import { type Database, type Kysely, sql } from '@erp/db';
+import { ApiError, jobs } from '@erp/contract';
+import { type Database, enqueueJob, type Kysely, sql } from '@erp/db';
 import { recordAudit } from '../audit';
-import { enqueueInvitation, hashPassword, isAdmin, revokeUserSessions } from '../auth';
+import { requireMembershipChange } from '../auth';
 import type { Deps } from '../deps';
 import { type AdminActor, adminAuditSource } from './settings-access';
 
-interface UserRow {
+/**
+ * Settings → Users (SPEC §3): the tenant's memberships and pending invitations. An account
+ * belongs to its person: nothing here reads, sets or shows an account's password, and nothing
+ * here tells whether an e-mail has an account (inviting never looks at `users`). Who may change
+ * which roles is `requireMembershipChange`'s, in one place.
+ */
+
+interface Entry {
   id: string;
   email: string;
   name: string;
   roles: string[];
-  created_at: Date;
+  status: 'active' | 'invited';
+  created_at: Date | string;
 }
 
-function presentUser(row: UserRow) {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    roles: row.roles,
-    created_at: row.created_at.toISOString(),
-  };
+function present(row: Entry) {
+  return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
 function members(db: Kysely<Database>, tenantId: string) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'u.name', 'm.roles', 'm.created_at'])
+    .select(['u.id', 'u.email', 'u.name', 'm.roles', 'm.created_at', sql<Entry['status']>`'active'`.as('status')])
     .where('m.tenant_id', '=', tenantId);
 }
 
-/** The tenant's users with their roles. */
+function invitations(db: Kysely<Database>, tenantId: string) {
+  return db
+    .selectFrom('invitations')
+    .select(['id', 'email', 'name', 'roles', 'created_at', sql<Entry['status']>`'invited'`.as('status')])
+    .where('tenant_id', '=', tenantId);
+}
+
+/** The tenant's members and pending invitations, by e-mail. */
 export async function listUsers(deps: Deps, actor: AdminActor) {
-  const rows = await members(deps.db, actor.tenant.id).orderBy('u.email').execute();
-  return rows.map((r) => presentUser({ ...r, created_at: new Date(r.created_at) }));
+  const rows = await members(deps.db, actor.tenant.id)
+    .unionAll(invitations(deps.db, actor.tenant.id))
+    .orderBy('email')
+    .execute();
+  return rows.map(present);
 }
 
 /**
- * Adds a user: a membership for a known e-mail, else a new account. An account without a
- * password (created here without one, or invited earlier and not yet arrived) is mailed an
- * invitation to set its own, queued in the same transaction (SPEC §13).
+ * Invites a person: a pending invitation, mailed by the worker (queued in the same
+ * transaction). The same answer whether the e-mail has an account or not; inviting an e-mail
+ * already invited refreshes its roles and mails a new link.
  */
-export async function createUser(
+export async function inviteUser(
   deps: Deps,
   actor: AdminActor,
-  input: { email: string; name: string; roles: string[]; password?: string },
+  input: { email: string; name: string; roles: string[] },
 ) {
-  guardRoleGrant(actor, input.roles);
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const roles = unique(input.roles);
+  const email = input.email.trim().toLowerCase();
   return deps.db.transaction().execute(async (trx) => {
-    const user =
-      (await trx
-        .selectFrom('users')
-        .select(['id', 'email', 'name', sql<boolean>`password_hash IS NULL`.as('invitee')])
-        .where(sql<string>`lower(email)`, '=', input.email.toLowerCase())
-        .executeTakeFirst()) ??
-      (await trx
-        .insertInto('users')
-        .values({ email: input.email, name: input.name, password_hash: passwordHash })
-        .returning(['id', 'email', 'name', sql<boolean>`password_hash IS NULL`.as('invitee')])
-        .executeTakeFirstOrThrow());
-    const membership = await trx
-      .insertInto('memberships')
-      .values({ tenant_id: actor.tenant.id, user_id: user.id, roles: unique(input.roles) })
-      .onConflict((oc) => oc.doNothing())
-      .returning(['roles', 'created_at'])
+    const member = await trx
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('u.id')
+      .where('m.tenant_id', '=', actor.tenant.id)
+      .where(sql<string>`lower(u.email)`, '=', email)
       .executeTakeFirst();
-    if (!membership)
-      throw new ApiError('conflit', 'This user is already a member.', { field: 'email' });
-    if (user.invitee) {
-      await enqueueInvitation(trx, {
-        userId: user.id,
-        tenantId: actor.tenant.id,
-        invitedBy: actor.userId,
-      });
-    }
-    const target = { type: 'user', id: user.id } as const;
-    await recordAudit(
-      trx,
-      adminAuditSource(actor),
-      {
-        tenantId: actor.tenant.id,
-        action: 'member.added',
-        target,
-        details: { email: user.email, roles: membership.roles, invited: user.invitee },
-      },
-      ...(user.invitee
-        ? [{ tenantId: actor.tenant.id, action: 'invitation.sent' as const, target }]
-        : []),
-    );
-    return presentUser({
-      ...user,
-      roles: membership.roles,
-      created_at: new Date(membership.created_at),
+    if (member) throw new ApiError('conflit', 'This person is already a member.', { field: 'email' });
+    const previous = await trx
+      .selectFrom('invitations')
+      .select('roles')
+      .where('tenant_id', '=', actor.tenant.id)
+      .where('email', '=', email)
+      .forUpdate()
+      .executeTakeFirst();
+    requireMembershipChange(actor.roles, { before: previous?.roles, after: roles });
+    const invitation = await trx
+      .insertInto('invitations')
+      .values({
+        tenant_id: actor.tenant.id,
+        email,
+        name: input.name,
+        roles,
+        invited_by: actor.userId,
+      })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'email']).doUpdateSet({
+          name: input.name,
+          roles,
+          invited_by: actor.userId,
+          created_at: sql`now()`,
+        }),
+      )
+      .returning(['id', 'email', 'name', 'roles', 'created_at'])
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, jobs.mailInvitation, { invitation_id: invitation.id });
+    await recordAudit(trx, adminAuditSource(actor), {
+      tenantId: actor.tenant.id,
+      action: 'invitation.sent',
+      target: { type: 'invitation', id: invitation.id },
+      details: { email, roles },
     });
+    return present({ ...invitation, status: 'invited' });
   });
 }
 
-/** Changes roles (always), and name, e-mail or password of users who belong to this tenant alone. */
-export async function updateUser(
+/** Changes the roles of a member or of a pending invitation. */
+export async function updateUserRoles(
   deps: Deps,
   actor: AdminActor,
   id: string,
-  input: { email?: string; name?: string; roles?: string[]; password?: string },
+  input: { roles: string[] },
 ) {
-  if (input.roles) guardRoleGrant(actor, input.roles);
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const roles = unique(input.roles);
   return deps.db.transaction().execute(async (trx) => {
-    const current = await lockMember(trx, actor, id);
-    if (input.roles) {
-      if (isAdmin(current.roles) && !isAdmin(input.roles)) await guardLastAdmin(trx, actor, id);
+    const current = await lockEntry(trx, actor, id);
+    requireMembershipChange(actor.roles, { before: current.roles, after: roles });
+    if (current.status === 'invited') {
+      await trx.updateTable('invitations').set({ roles }).where('id', '=', id).execute();
+    } else {
+      if (current.roles.includes('super-admin') && !roles.includes('super-admin'))
+        await guardLastSuperAdmin(trx, actor, id);
       await trx
         .updateTable('memberships')
-        .set({ roles: unique(input.roles) })
+        .set({ roles })
         .where('tenant_id', '=', actor.tenant.id)
         .where('user_id', '=', id)
         .execute();
     }
-    if (input.email !== undefined || input.name !== undefined || passwordHash) {
-      const elsewhere = await trx
-        .selectFrom('memberships')
-        .select('tenant_id')
-        .where('user_id', '=', id)
-        .where('tenant_id', '!=', actor.tenant.id)
-        .executeTakeFirst();
-      if (elsewhere) {
-        throw new ApiError(
-          'acces_refuse',
-          'This user also belongs to other tenants: only roles can be changed here.',
-          {
-            required: 'sole_membership',
-          },
-        );
-      }
-      await trx
-        .updateTable('users')
-        .set({
-          email: input.email,
-          name: input.name,
-          password_hash: passwordHash,
-          updated_at: deps.now(),
-        })
-        .where('id', '=', id)
-        .execute()
-        .catch((error: { code?: string }) => {
-          if (error.code === '23505')
-            throw new ApiError('conflit', 'This e-mail is already used.', { field: 'email' });
-          throw error;
-        });
-      // A new password ends the user's other sessions.
-      if (passwordHash) await revokeUserSessions(trx, id, deps.now());
-    }
-    const row = await members(trx, actor.tenant.id)
-      .where('u.id', '=', id)
-      .executeTakeFirstOrThrow();
-    // Which fields were sent, never the password itself.
-    const changed = (['roles', 'name', 'email', 'password'] as const).filter(
-      (field) => input[field] !== undefined,
-    );
     await recordAudit(trx, adminAuditSource(actor), {
       tenantId: actor.tenant.id,
-      action: 'member.updated',
-      target: { type: 'user', id },
-      details: {
-        email: row.email,
-        changed,
-        ...(input.roles ? { roles: row.roles, previous_roles: current.roles } : {}),
-      },
+      action: current.status === 'invited' ? 'invitation.updated' : 'member.updated',
+      target: { type: current.status === 'invited' ? 'invitation' : 'user', id },
+      details: { email: current.email, changed: ['roles'], roles, previous_roles: current.roles },
     });
-    return presentUser({ ...row, created_at: new Date(row.created_at) });
+    return present({ ...current, roles });
   });
 }
 
-/** Removes a membership; the user's keys in this tenant die with it. */
+/** Ends a membership (its sessions and keys stop working in this tenant), or withdraws an invitation. */
 export async function removeUser(deps: Deps, actor: AdminActor, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const current = await lockMember(trx, actor, id);
-    if (isAdmin(current.roles)) await guardLastAdmin(trx, actor, id);
-    await trx
-      .deleteFrom('memberships')
-      .where('tenant_id', '=', actor.tenant.id)
-      .where('user_id', '=', id)
-      .execute();
+    const current = await lockEntry(trx, actor, id);
+    requireMembershipChange(actor.roles, { before: current.roles });
+    if (current.status === 'invited') {
+      await trx.deleteFrom('invitations').where('id', '=', id).execute();
+    } else {
+      if (current.roles.includes('super-admin')) await guardLastSuperAdmin(trx, actor, id);
+      await trx
+        .deleteFrom('memberships')
+        .where('tenant_id', '=', actor.tenant.id)
+        .where('user_id', '=', id)
+        .execute();
+    }
     await recordAudit(trx, adminAuditSource(actor), {
       tenantId: actor.tenant.id,
-      action: 'member.removed',
-      target: { type: 'user', id },
+      action: current.status === 'invited' ? 'invitation.withdrawn' : 'member.removed',
+      target: { type: current.status === 'invited' ? 'invitation' : 'user', id },
       details: { email: current.email, roles: current.roles },
     });
   });
 }
 
-async function lockMember(trx: Kysely<Database>, actor: AdminActor, id: string) {
-  const row = await trx
-    .selectFrom('memberships as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.roles', 'u.email'])
-    .where('m.tenant_id', '=', actor.tenant.id)
+/** The member or invitation `id` of the actor's tenant, locked for the change. */
+async function lockEntry(trx: Kysely<Database>, actor: AdminActor, id: string): Promise<Entry> {
+  const member = await members(trx, actor.tenant.id)
     .where('m.user_id', '=', id)
     .forUpdate('m')
     .executeTakeFirst();
-  if (!row) throw new ApiError('introuvable', 'No such user in this tenant.', { id });
-  return row;
+  if (member) return member;
+  const invitation = await invitations(trx, actor.tenant.id)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (invitation) return invitation;
+  throw new ApiError('introuvable', 'No such user in this tenant.', { id });
 }
 
-/** A tenant never loses its last admin (it could no longer manage itself). */
-async function guardLastAdmin(trx: Kysely<Database>, actor: AdminActor, leavingId: string) {
-  // Lock the tenant's admin memberships so two concurrent demotions cannot both pass.
-  const admins = await trx
+/** A tenant always keeps an active super-admin (nobody else could manage its admins). */
+async function guardLastSuperAdmin(trx: Kysely<Database>, actor: AdminActor, leavingId: string) {
+  // Locks the tenant's super-admin memberships, so two concurrent demotions cannot both pass.
+  const superAdmins = await trx
     .selectFrom('memberships')
     .select('user_id')
     .where('tenant_id', '=', actor.tenant.id)
-    .where(sql<boolean>`roles && ARRAY['admin', 'super-admin']`)
+    .where(sql<boolean>`'super-admin' = ANY (roles)`)
     .forUpdate()
     .execute();
-  if (admins.every((a) => a.user_id === leavingId)) {
-    throw new ApiError('conflit', 'A tenant keeps at least one admin.', { reason: 'last_admin' });
-  }
-}
-
-/** Only a super-admin hands out super-admin. */
-function guardRoleGrant(actor: AdminActor, roles: string[]) {
-  if (roles.includes('super-admin') && !actor.roles.includes('super-admin')) {
-    throw new ApiError('acces_refuse', 'Only a super-admin can grant super-admin.', {
-      required: 'super-admin',
+  if (superAdmins.every((a) => a.user_id === leavingId)) {
+    throw new ApiError('conflit', 'A tenant keeps at least one super-admin.', {
+      reason: 'last_super_admin',
     });
   }
 }

@@ -43,7 +43,8 @@ async function queuedJobs() {
     max_attempts: number;
     queue_name: string | null;
   }>`
-    SELECT task_identifier, key, max_attempts, queue_name FROM graphile_worker.jobs`.execute(
+    SELECT task_identifier, key, max_attempts, queue_name FROM graphile_worker.jobs
+    WHERE task_identifier <> 'mail_invitation'`.execute(
     portal.tdb.db,
   );
   return rows;

@@ -13,6 +13,7 @@ import {
   type Selectable,
 } from '@erp/db';
 import type { z } from 'zod';
+import { requireSuperAdmin } from '../auth';
 import type { Deps } from '../deps';
 import { type Caller, tenantOf } from '../http/context';
 
@@ -33,11 +34,7 @@ export function requirePlatformOperator(caller: Caller, platformTenant: string |
       required: 'platform_operator',
     });
   }
-  if (!caller.roles.includes('super-admin')) {
-    throw new ApiError('acces_refuse', 'Only super-admins manage this.', {
-      required: 'super-admin',
-    });
-  }
+  requireSuperAdmin(caller.roles, 'manage portal access');
 }
 
 /** The settings and the worker's report of the last push. */

@@ -3,7 +3,7 @@ import { clientAddress, validationHook, wantsHtml } from '@erp/http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { secure, setRefreshCookie } from '../auth';
+import { requireSuperAdmin, secure, setRefreshCookie } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
 import { publicOrigin } from '../http/public-origin';
@@ -28,16 +28,22 @@ export function registerSsoRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const trustProxy = deps.env.TRUST_PROXY;
   const admin = (c: Context<AppEnv>) =>
     requireAdminSession(callerOf(c), clientAddress(c, trustProxy));
+  // Who signs in is the provider's word: choosing it is a super-admin's act (SPEC §3).
+  const superAdmin = (c: Context<AppEnv>) => {
+    const actor = admin(c);
+    requireSuperAdmin(actor.roles, 'configure single sign-on');
+    return actor;
+  };
   const origin = (c: Context) => publicOrigin(c, trustProxy);
 
   app.openapi(secure(routes.getSsoSettings, deps), async (c) =>
     c.json(await readSsoSettings(deps, admin(c), origin(c)), 200),
   );
   app.openapi(secure(routes.updateSsoSettings, deps), async (c) =>
-    c.json(await updateSsoSettings(deps, admin(c), c.req.valid('json'), origin(c)), 200),
+    c.json(await updateSsoSettings(deps, superAdmin(c), c.req.valid('json'), origin(c)), 200),
   );
   app.openapi(secure(routes.deleteSsoSettings, deps), async (c) => {
-    await deleteSsoSettings(deps, admin(c));
+    await deleteSsoSettings(deps, superAdmin(c));
     return c.body(null, 204);
   });
 

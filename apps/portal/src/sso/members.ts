@@ -62,8 +62,14 @@ export async function signInMember(
       .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
       .returning('roles')
       .executeTakeFirst();
-    // A membership change like an admin's, made by the person joining (just in time).
+    // A membership change like an admin's, made by the person joining (just in time); an
+    // invitation of theirs waiting in this tenant has nothing left to grant.
     if (joined) {
+      await trx
+        .deleteFrom('invitations')
+        .where('tenant_id', '=', policy.tenantId)
+        .where('email', '=', email)
+        .execute();
       await recordAudit(
         trx,
         { actor: { type: 'user', id: user.id }, address },

@@ -12,7 +12,7 @@ export interface OutgoingMail {
   html: string;
   /** What the message is for, in logs (`password_reset`, `invitation`). */
   kind: string;
-  /** Whom it is for, in logs (an id, not the address). */
+  /** Whom it is for, in logs (an id, not the address: the account's, or the invitation's). */
   userId: string;
   link: string;
 }

@@ -59,42 +59,41 @@ export function passwordLinkHandlers(
       });
     },
 
-    async mailInvitation(invitation) {
+    async mailInvitation({ invitation_id }) {
+      // The link replaces any earlier one of the invitation; nothing if it was accepted or
+      // withdrawn before the mail went.
+      const token = generatePasswordLinkToken();
+      const expiresAt = new Date(
+        deps.now().getTime() + PASSWORD_LINK_TTL_SECONDS.invitation * 1000,
+      );
       const { rows } = await deps.pool.query<{
-        id: string;
         email: string;
         name: string;
-        has_password: boolean;
         tenant_name: string;
         inviter_name: string | null;
       }>(
-        `SELECT u.id, u.email, u.name, u.password_hash IS NOT NULL AS has_password,
-                t.name AS tenant_name, i.name AS inviter_name
-         FROM memberships m
-         JOIN users u ON u.id = m.user_id
-         JOIN tenants t ON t.id = m.tenant_id
-         LEFT JOIN users i ON i.id = $3
-         WHERE m.user_id = $1 AND m.tenant_id = $2`,
-        [invitation.user_id, invitation.tenant_id, invitation.invited_by],
+        `UPDATE invitations i SET token_hash = $2, token_expires_at = $3
+         FROM tenants t
+         WHERE i.id = $1 AND t.id = i.tenant_id
+         RETURNING i.email, i.name, t.name AS tenant_name,
+           (SELECT name FROM users WHERE id = i.invited_by) AS inviter_name`,
+        [invitation_id, hashPasswordLinkToken(token), expiresAt],
       );
-      const invitee = rows[0];
-      // Removed before the mail went, or a password set meanwhile: there is nothing to accept.
-      if (!invitee || invitee.has_password) return;
-      const token = await mintLink(deps, invitee.id, 'invitation', invitation.tenant_id);
+      const invitation = rows[0];
+      if (!invitation) return;
       const link = `${deps.consoleUrl}/invitation?token=${token}`;
       await deps.mailer.send({
-        to: invitee.email,
+        to: invitation.email,
         kind: 'invitation',
-        userId: invitee.id,
+        userId: invitation_id,
         link,
         ...invitationMail({
-          name: invitee.name,
-          email: invitee.email,
-          tenantName: invitee.tenant_name,
-          inviterName: invitee.inviter_name,
+          name: invitation.name,
+          email: invitation.email,
+          tenantName: invitation.tenant_name,
+          inviterName: invitation.inviter_name,
           link,
           days: PASSWORD_LINK_TTL_SECONDS.invitation / 86_400,
-          resetUrl: `${deps.consoleUrl}/reset-password`,
         }),
       });
     },

@@ -34,21 +34,20 @@ export function invitationMail(input: {
   inviterName: string | null;
   link: string;
   days: number;
-  resetUrl: string;
 }): RenderedMail {
   const who = input.inviterName ?? 'An administrator';
   const paragraphs = [
     `Hello ${input.name},`,
-    `${who} invited you to ${input.tenantName} on ERP. To join, choose your password with this link within ${input.days} days; it works once:`,
+    `${who} invited you to ${input.tenantName} on ERP. To join, open this link within ${input.days} days and sign in to your account, or choose a password if you have none; it works once:`,
     LINK,
-    `You will log in with ${input.email}.`,
-    `If the link has expired, ask for a new one at ${input.resetUrl}.`,
+    `You will log in with ${input.email}. Nothing changes until you accept; if you did not expect this invitation, ignore this message.`,
+    `If the link has expired, ask ${who === 'An administrator' ? 'an administrator' : who} to invite you again.`,
   ];
   const subject = `${who} invited you to ${input.tenantName} on ERP`;
   return {
     subject,
     text: textBody(paragraphs, input.link),
-    html: htmlBody(subject, paragraphs, input.link, 'Choose your password'),
+    html: htmlBody(subject, paragraphs, input.link, 'Accept the invitation'),
   };
 }
 

@@ -15,11 +15,8 @@ export const PasswordResetMailPayloadSchema = z.object({
 });
 export type PasswordResetMailPayload = z.infer<typeof PasswordResetMailPayloadSchema>;
 
-export const InvitationMailPayloadSchema = z.object({
-  user_id: UuidSchema,
-  tenant_id: UuidSchema,
-  invited_by: UuidSchema,
-});
+/** An invitation (SPEC §3) to mail: the worker reads it, mints its link and mails it. */
+export const InvitationMailPayloadSchema = z.object({ invitation_id: UuidSchema });
 export type InvitationMailPayload = z.infer<typeof InvitationMailPayloadSchema>;
 
 export type PasswordLinkPurpose = 'password_reset' | 'invitation';

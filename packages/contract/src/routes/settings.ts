@@ -41,9 +41,9 @@ export const createUser = createRoute({
   ...usersTag,
   method: 'post',
   path: '/api/v1/settings/users',
-  summary: 'Add a user to the tenant',
+  summary: 'Invite a person to the tenant',
   description:
-    'An e-mail already known to the platform gets a membership; `password` is then ignored. Without `password`, a new account is invited: it receives an e-mail with a link (valid 7 days) to set its own password. Someone invited earlier who has not set one yet is invited again.',
+    'Always an invitation (SPEC §3): the person receives an e-mail with a link (valid 7 days) and becomes a member only once they accept it (signing in to their account, or creating one by setting their own password). The answer is the same whether or not the e-mail already has an account; nothing of the account (password, name, e-mail) is set or shown here, and a `password` field is refused (`requete_invalide`). Inviting an e-mail already invited refreshes the roles and mails a new link; a member already: 409 `conflit`. Only a super-admin invites an `admin` or `super-admin`.',
   request: { headers: TenantHeadersSchema, body: jsonBody(CreateUserBodySchema) },
   responses: {
     201: jsonResponse(UserSchema, 'The user.'),
@@ -56,9 +56,9 @@ export const updateUser = createRoute({
   ...usersTag,
   method: 'patch',
   path: '/api/v1/settings/users/{id}',
-  summary: "Change a user's roles, name, e-mail or password",
+  summary: "Change a member's or an invitation's roles",
   description:
-    'Name, e-mail and password can only be changed for users who belong to this tenant alone.',
+    'Only the roles: a person’s name, e-mail and password are theirs alone. Only a super-admin grants, changes or removes `admin` or `super-admin`, or edits a membership that holds one (`acces_refuse` with `params.required` `super-admin`); a tenant always keeps an active super-admin (409 `conflit`, `params.reason` `last_super_admin`).',
   request: {
     headers: TenantHeadersSchema,
     params: IdParamsSchema,
@@ -75,9 +75,9 @@ export const deleteUser = createRoute({
   ...usersTag,
   method: 'delete',
   path: '/api/v1/settings/users/{id}',
-  summary: 'Remove a user from the tenant',
+  summary: 'Remove a member, or withdraw an invitation',
   description:
-    'Their API keys in this tenant stop working at once. The last admin cannot be removed.',
+    'Ends the membership, not the account: their sessions and API keys stop working in this tenant at once. Only a super-admin removes an admin or a super-admin; the last super-admin cannot be removed.',
   request: { headers: TenantHeadersSchema, params: IdParamsSchema },
   responses: { 204: noContent, ...errorResponses(...adminErrors, 'introuvable', 'conflit') },
 });

@@ -40,7 +40,7 @@ export const updateSsoSettings = createRoute({
   path: settingsPath,
   summary: 'Set the OpenID provider people of this tenant sign in with',
   description:
-    'Admins only. The issuer’s discovery document and its key set (JWKS) are fetched and checked first: an issuer that cannot be reached, does not name itself, or publishes no signing key is `requete_invalide` with an issue on `issuer` (`issuer_unreachable`, `issuer_mismatch`, `discovery_invalid`, `jwks_invalid`, `https_required`, `private_address`), and nothing is stored.',
+    'Super-admins only (an admin: 403 `acces_refuse`, `params.required` `super-admin`): the provider decides who signs in as whom. The issuer’s discovery document and its key set (JWKS) are fetched and checked first: an issuer that cannot be reached, does not name itself, or publishes no signing key is `requete_invalide` with an issue on `issuer` (`issuer_unreachable`, `issuer_mismatch`, `discovery_invalid`, `jwks_invalid`, `https_required`, `private_address`), and nothing is stored.',
   request: { headers: TenantHeadersSchema, body: jsonBody(UpdateSsoSettingsBodySchema) },
   responses: {
     200: jsonResponse(SsoSettingsSchema, 'The settings as stored.'),
@@ -54,7 +54,7 @@ export const deleteSsoSettings = createRoute({
   path: settingsPath,
   summary: 'Remove single sign-on from the tenant',
   description:
-    'Admins only. Password logins work again; sessions opened through single sign-on live on until they end.',
+    'Super-admins only. Password logins work again; sessions opened through single sign-on live on until they end.',
   request: { headers: TenantHeadersSchema },
   responses: { 204: noContent, ...errorResponses(...adminErrors) },
 });

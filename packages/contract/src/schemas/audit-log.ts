@@ -18,12 +18,17 @@ export const auditActions = {
     "A webhook subscription's signing secret was rotated (details: expire_previous_in_hours).",
   'webhook.disabled':
     'The platform disabled a webhook subscription whose endpoint kept failing or answered 410 (details: reason, failing_since, consecutive_failures).',
-  'member.added': 'A user was added to the tenant (details: email, roles, invited).',
-  'member.updated':
-    "A member's roles, name, e-mail or password were changed (details: the fields changed, roles).",
-  'member.removed': 'A user was removed from the tenant (details: email).',
-  'invitation.sent': 'An invitation to set a password was queued for a new member.',
-  'invitation.accepted': 'An invitee set their password with the invitation link.',
+  'member.added':
+    'A person became a member (by accepting an invitation, or through single sign-on; details: email, roles).',
+  'member.updated': "A member's roles were changed (details: changed, roles, previous_roles).",
+  'member.removed': 'A member was removed from the tenant (details: email, roles).',
+  'invitation.sent':
+    'A person was invited, or invited again (target: the invitation; details: email, roles).',
+  'invitation.updated':
+    "An invitation's roles were changed (target: the invitation; details: roles, previous_roles).",
+  'invitation.withdrawn': 'An invitation was withdrawn (target: the invitation; details: email).',
+  'invitation.accepted':
+    'The invited person accepted and became a member (target: the account; details: email, how).',
   'sso.updated':
     'Single sign-on settings were saved (details: issuer, client_id, allowed_domains, default_role, enforced, client_secret_changed).',
   'sso.deleted': 'Single sign-on was removed.',
@@ -43,6 +48,7 @@ export const AUDIT_TARGET_TYPES = [
   'api_key',
   'webhook_subscription',
   'user',
+  'invitation',
   'sso_settings',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ModuleSchema, RightSchema, RoleSchema } from '../modules';
-import { EmailSchema, PasswordSchema, SlugSchema, TimestampSchema, UuidSchema } from './common';
+import { EmailSchema, SlugSchema, TimestampSchema, UuidSchema } from './common';
 
 export const LoginBodySchema = z
   .object({
@@ -72,30 +72,36 @@ export const MeSchema = z
 
 export const UserSchema = z
   .object({
-    id: UuidSchema,
+    id: UuidSchema.openapi({
+      description:
+        'The account’s id for an active member; the invitation’s id while `status` is `invited`.',
+    }),
     email: EmailSchema,
-    name: z.string(),
+    name: z.string().openapi({
+      description:
+        'The name the person gave their account; while invited, the name the invitation was addressed to.',
+    }),
     roles: z.array(RoleSchema),
+    status: z.enum(['active', 'invited']).openapi({
+      description:
+        '`invited`: the invitation is waiting for the person to accept it through the mailed link; it grants nothing until then.',
+    }),
     created_at: TimestampSchema,
   })
   .openapi('User');
 
 export const CreateUserBodySchema = z
-  .object({
+  .strictObject({
     email: EmailSchema,
-    name: z.string().min(1).max(200),
-    roles: z.array(RoleSchema).min(1).max(20),
-    password: PasswordSchema.optional().openapi({
-      description: 'Omit it to e-mail the new user an invitation to set their own.',
+    name: z.string().trim().min(1).max(200).openapi({
+      description: 'Whom the invitation is addressed to; the person’s account keeps its own name.',
     }),
+    roles: z.array(RoleSchema).min(1).max(20),
   })
   .openapi('CreateUserRequest');
 
 export const UpdateUserBodySchema = z
-  .object({
-    email: EmailSchema.optional(),
-    name: z.string().min(1).max(200).optional(),
-    roles: z.array(RoleSchema).min(1).max(20).optional(),
-    password: PasswordSchema.optional(),
+  .strictObject({
+    roles: z.array(RoleSchema).min(1).max(20),
   })
   .openapi('UpdateUserRequest');

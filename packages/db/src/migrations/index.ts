@@ -24,6 +24,7 @@ import * as webhookOutbox23 from './2026-11-25-0023-webhook-outbox';
 import * as eventTraceContext25 from './2026-11-25-0025-event-trace-context';
 import * as providerBindings26 from './2026-11-28-0026-provider-bindings';
 import * as fairUse27 from './2026-11-28-0027-fair-use';
+import * as invitations28 from './2026-11-28-0028-invitations';
 import * as idempotencyPrincipal29 from './2026-11-28-0029-idempotency-principal';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0025-event-trace-context': eventTraceContext25,
   '2026-11-28-0026-provider-bindings': providerBindings26,
   '2026-11-28-0027-fair-use': fairUse27,
+  '2026-11-28-0028-invitations': invitations28,
   '2026-11-28-0029-idempotency-principal': idempotencyPrincipal29,
 };
