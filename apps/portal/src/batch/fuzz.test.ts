@@ -3,6 +3,7 @@ import type { BatchOperation } from '@erp/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { batchOf, customerBody, salesOrderBody } from '../../test/batch-harness';
 import { createTestPortal, session } from '../../test/harness';
+import { PROTOTYPE_NAMES } from '../resources/fuzz/fuzz-values';
 
 /** Random batches (paths, references, queries, bodies, If-Match): never a 500, always the error shape. */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
@@ -61,7 +62,7 @@ const hole = () =>
     `${reference()}${reference()}`,
   ]);
 const query = () =>
-  `?${pick(['name', 'email', 'order', 'page_size', 'cursor', 'x', hole()])}=${pick(['eq.', 'ilike.', 'in.(', 'is.', ''])}${hole()}`;
+  `?${pick(['name', 'email', 'order', 'page_size', 'cursor', 'x', hole(), ...PROTOTYPE_NAMES])}=${pick(['eq.', 'ilike.', 'in.(', 'is.', ''])}${hole()}`;
 /** Mostly well-formed operations with one random part, and now and then nonsense. */
 const operation = (): BatchOperation => {
   const ifMatch = pick([undefined, undefined, '"1"', '*', 'garbage']);
@@ -123,7 +124,8 @@ const body = (): Record<string, unknown> | undefined =>
     () => salesOrderBody(pick([customerId, reference(), randomUUID()])),
     () => ({
       ...customerBody(1),
-      [pick(['name', 'active', 'email', 'payment_terms_days', 'lines', 'x'])]: value(),
+      [pick(['name', 'active', 'email', 'payment_terms_days', 'lines', 'x', ...PROTOTYPE_NAMES])]:
+        value(),
     }),
     () => ({
       ...salesOrderBody(customerId),

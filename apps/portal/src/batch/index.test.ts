@@ -388,3 +388,99 @@ describe('what a batch takes', () => {
     expect(issues.map((i: { path: string }) => i.path)).toContain('name');
   });
 });
+
+describe('an action’s empty body', () => {
+  it('`{}` on an action or a delete is accepted in a batch as the route alone accepts it; a body with something in it is still refused', async () => {
+    const made = await batch(
+      [
+        post('/api/v1/customers', customerBody('empty-body')),
+        post('/api/v1/sales-orders', salesOrderBody('{{0.id}}')),
+        post('/api/v1/sales-orders', salesOrderBody('{{0.id}}')),
+      ],
+      admin,
+    );
+    const [, first, second] = made.body.results.map((r: { body: { id: string } }) => r.body.id);
+    // Alone, an action with `{}` is accepted: what integrators' clients send.
+    const alone = await portal.json(
+      await portal.post(`/api/v1/sales-orders/${first}/confirm`, {}, admin),
+    );
+    expect(alone.status).toBe(200);
+    expect(alone.body.status).toBe('confirme');
+    const batched = await batch([post(`/api/v1/sales-orders/${second}/confirm`, {})], admin);
+    expect(batched.status).toBe(200);
+    expect(batched.body.results[0]).toMatchObject({ status: 200, body: { status: 'confirme' } });
+    const deleted = await batch(
+      [
+        post('/api/v1/customers', customerBody('empty-delete')),
+        { method: 'DELETE', path: '/api/v1/customers/{{0.id}}', body: {} },
+      ],
+      admin,
+    );
+    expect(deleted.status).toBe(200);
+    const refused = await batch([post(`/api/v1/sales-orders/${second}/cancel`, { x: 1 })], admin);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'requete_invalide',
+      params: { index: 0, reason: 'unexpected_body' },
+    });
+  });
+});
+
+describe('names of Object.prototype (`__proto__`, `constructor`, `prototype`, `toString`)', () => {
+  const NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+
+  it('as query names of a batched list, get or action, or as body keys: a 4xx {code, params, message} or handled, never a 500', async () => {
+    const [customer] = (await batch([post('/api/v1/customers', customerBody('proto'))], admin)).body
+      .results;
+    const id = customer.body.id;
+    const seen: string[] = [];
+    for (const name of NAMES) {
+      const operations: BatchOperation[] = [
+        get(`/api/v1/customers?${name}=1`),
+        get(`/api/v1/customers?${name}=eq.1&${name}=eq.2`),
+        get(`/api/v1/customers?select=${name}`),
+        get(`/api/v1/customers?embed=${name}`),
+        get(`/api/v1/customers?order=${name}`),
+        get(`/api/v1/customers/${id}?${name}=1`),
+        get(`/api/v1/customers/${id}?select=${name}`),
+        get(`/api/v1/customers/${id}?embed=${name}`),
+        post(`/api/v1/customers?${name}=1`, customerBody('proto-q')),
+        post('/api/v1/customers', { ...customerBody('proto-b'), [name]: 1 }),
+        post(
+          '/api/v1/customers',
+          JSON.parse(`{"name":"x","customer_type":"company","${name}":{"a":1}}`),
+        ),
+        { method: 'PATCH', path: `/api/v1/customers/${id}`, body: { [name]: 'x' } },
+        get(`/api/v1/customers/{{0.${name}}}`),
+      ];
+      for (const operation of operations) {
+        const res = await batch([get(`/api/v1/customers/${id}`), operation], admin);
+        const label = `${operation.method} ${operation.path} ${JSON.stringify(operation.body ?? null)}`;
+        expect(res.status, label).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(Object.keys(res.body).sort(), label).toEqual(['code', 'message', 'params']);
+          expect(res.body.params.index, label).toBe(1);
+        }
+        seen.push(`${res.status}`);
+      }
+      // As a filter or an order it is an unknown field, batched or alone, never an inherited member.
+      for (const query of [`${name}=eq.1`, `order=${name}`]) {
+        const batched = await batch([get(`/api/v1/customers?${query}`)], admin);
+        expect(batched.status, query).toBe(400);
+        expect(batched.body, query).toMatchObject({
+          code: 'filtre_invalide',
+          params: { index: 0, field: name, reason: 'unknown_field' },
+        });
+        const alone = await portal.json(
+          await portal.request(`/api/v1/customers?${query}`, { headers: admin }),
+        );
+        expect(alone.status, query).toBe(400);
+        expect(alone.body, query).toMatchObject({
+          code: 'filtre_invalide',
+          params: { field: name, reason: 'unknown_field' },
+        });
+      }
+    }
+    expect(seen).toHaveLength(NAMES.length * 13);
+  });
+});

@@ -42,7 +42,14 @@ export function planOperation(
     resourceRight(route.resource, route.operation.kind),
   );
   const kind = route.operation.kind;
-  if (operation.body !== undefined && kind !== 'create' && kind !== 'update') {
+  // `{}` says nothing: the route alone accepts it (clients send it with every POST), so the
+  // batch does too. A body with something in it would be ignored alone: refused here.
+  if (
+    operation.body !== undefined &&
+    kind !== 'create' &&
+    kind !== 'update' &&
+    !isEmpty(operation.body)
+  ) {
     throw new ApiError('requete_invalide', `${operation.method} ${operation.path} takes no body.`, {
       reason: 'unexpected_body',
     });
@@ -53,6 +60,15 @@ export function planOperation(
     });
   }
   return route;
+}
+
+function isEmpty(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    Object.keys(body).length === 0
+  );
 }
 
 export function unsupportedOperation(operation: BatchOperation): ApiError {

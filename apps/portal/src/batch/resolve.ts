@@ -75,8 +75,9 @@ function decodeSegments(path: string): string[] | null {
   }
 }
 
+/** Without a prototype: a name like `__proto__` or `constructor` is a key like any other. */
 function parseQuery(search: string): Record<string, string[]> {
-  const query: Record<string, string[]> = {};
+  const query: Record<string, string[]> = Object.create(null);
   for (const [key, value] of new URLSearchParams(search)) {
     query[key] ??= [];
     query[key].push(value);

@@ -41,7 +41,7 @@ export function parseListQuery(
   const filters: Filter[] = [];
   for (const [key, values] of Object.entries(query)) {
     if (RESERVED.has(key)) continue;
-    const field = resource.allFields[key];
+    const field = fieldNamed(resource, key);
     if (!field) throw invalid(`Unknown field ${key}.`, { field: key, reason: 'unknown_field' });
     if (!field.filterable)
       throw invalid(`Field ${key} cannot be filtered on.`, {
@@ -174,7 +174,7 @@ function parseOrder(resource: Resource, raw: string | undefined): OrderTerm[] {
   const terms: OrderTerm[] = [];
   for (const part of raw.split(',')) {
     const [field = '', direction = 'asc', ...rest] = part.trim().split('.');
-    const spec = resource.allFields[field];
+    const spec = fieldNamed(resource, field);
     if (!spec)
       throw invalid(`Unknown field ${field} in order.`, { field, reason: 'unknown_field' });
     if (!spec.sortable)
@@ -191,6 +191,14 @@ function parseOrder(resource: Resource, raw: string | undefined): OrderTerm[] {
   if (!terms.some((t) => t.field === 'id'))
     terms.push({ field: 'id', direction: terms[terms.length - 1]!.direction });
   return terms.slice(0, terms.findIndex((t) => t.field === 'id') + 1);
+}
+
+/**
+ * The resource's own field of that name: a name from a URL such as `constructor` or `toString`
+ * is unknown, not the object's inherited member.
+ */
+function fieldNamed(resource: Resource, name: string): Field | undefined {
+  return Object.hasOwn(resource.allFields, name) ? resource.allFields[name] : undefined;
 }
 
 function parseValue(field: Field, raw: string): string | undefined {

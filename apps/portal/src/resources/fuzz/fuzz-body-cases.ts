@@ -1,7 +1,7 @@
 import type { Field, Resource } from '@erp/contract';
 import { type ReferencePool, sampleBody } from '../../seed';
 import { type Draft, type FuzzCase, type FuzzContext, type Prng, shared } from './fuzz-draft';
-import { BAD_BODIES, badBodyValues } from './fuzz-values';
+import { BAD_BODIES, badBodyValues, PROTOTYPE_NAMES } from './fuzz-values';
 
 export function ifMatchCases(): Draft[] {
   return ['abc', '"-1"', '"9999999999"', '"1", "2"', '', 'W/"x"', '"1'].map((value) => ({
@@ -37,6 +37,15 @@ export function bodyCases(
     const { [required]: _, ...rest } = base;
     send(`without ${required}`, rest);
   }
+  // An inherited name as a key (an own property, as JSON.parse makes it): an unknown field.
+  const inherited = rnd.pick(PROTOTYPE_NAMES);
+  cases.push({
+    label: `key ${inherited}`,
+    path: '',
+    headers: json,
+    body: `${JSON.stringify(base).slice(0, -1)}${Object.keys(base).length ? ',' : ''}"${inherited}":{"a":1}}`,
+    expect: 'refused',
+  });
   const typed = cases.length;
   for (const { label, body } of BAD_BODIES)
     cases.push({ label, path: '', headers: json, body, expect: 'refused' });

@@ -8,7 +8,7 @@ import {
   RANDOM_UUID,
   shared,
 } from './fuzz-draft';
-import { badUrlValues, ODD_URL_VALUES } from './fuzz-values';
+import { badUrlValues, ODD_URL_VALUES, PROTOTYPE_NAMES } from './fuzz-values';
 
 /** A list's malformed filters (per field type), keys, orders, page sizes and cursors. */
 export function listCases(resource: Resource, { rnd }: FuzzContext): Draft[] {
@@ -49,17 +49,9 @@ export function listCases(resource: Resource, { rnd }: FuzzContext): Draft[] {
     'refused',
     'in with 501 items',
   );
-  for (const key of [
-    'nope',
-    '__proto__',
-    'constructor',
-    'toString',
-    '%ZZ',
-    'a%5Bb%5D',
-    'tenant_id',
-    '%00',
-  ])
+  for (const key of ['nope', ...PROTOTYPE_NAMES, '%ZZ', 'a%5Bb%5D', 'tenant_id', '%00'])
     q(`${key}=eq.1`, 'refused');
+  q(`${rnd.pick(PROTOTYPE_NAMES)}=1`, 'refused', 'an inherited name without an operator');
   const hidden = fields.find(([, f]) => !f.filterable);
   if (hidden) q(`${hidden[0]}=eq.1`, 'refused', 'a field that is not filterable');
   const unsortable = fields.find(([, f]) => !f.sortable)?.[0] ?? 'nope';
@@ -73,6 +65,7 @@ export function listCases(resource: Resource, { rnd }: FuzzContext): Draft[] {
     'x'.repeat(600),
     'id.ASC',
     '.asc',
+    `${rnd.pick(PROTOTYPE_NAMES)}.asc`,
   ])
     q(`order=${enc(order)}`, 'refused');
   q('order=id.asc&order=id.desc', 'refused', 'repeated order');
@@ -195,6 +188,7 @@ export function readShapeCases(
     '*',
     enc('id, number'),
     'x'.repeat(3000),
+    rnd.pick(PROTOTYPE_NAMES),
   ])
     cases.push({
       label: `select=${value.slice(0, 30)}`,
@@ -206,7 +200,14 @@ export function readShapeCases(
       { label: 'embed a reference', path: `?embed=${rnd.pick(embeds)}`, expect: 'ok' },
       { label: 'embed every reference', path: `?embed=${embeds.join(',')}`, expect: 'ok' },
     );
-  for (const value of ['nope', '', 'user', `${rnd.pick(fields)}_id`, 'id'])
+  for (const value of [
+    'nope',
+    '',
+    'user',
+    `${rnd.pick(fields)}_id`,
+    'id',
+    rnd.pick(PROTOTYPE_NAMES),
+  ])
     cases.push({ label: `embed=${value}`, path: `?embed=${value}`, expect: 'refused' });
   return cases;
 }

@@ -98,6 +98,20 @@ export function badUrlValues(field: Field): string[] {
     : [...typed, '', ...UNSTORABLE_TEXT];
 }
 
+/**
+ * Names every object inherits: as query names (filters, order, select, embed), as body keys and
+ * as batch query names they must be unknown names like any other, never an inherited member
+ * (`?__proto__=1` in a batch path once answered 500).
+ */
+export const PROTOTYPE_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+];
+
 /** Values any filter may carry without being wrong for every type: junk that must never break anything. */
 export const ODD_URL_VALUES = [
   '%ZZ',

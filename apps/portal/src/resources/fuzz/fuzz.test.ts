@@ -22,7 +22,10 @@ let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let ctx: FuzzContext;
 
 beforeAll(async () => {
-  portal = await createTestPortal({ API_KEY_RATE_LIMIT_PER_MINUTE: '1000000' });
+  portal = await createTestPortal({
+    API_KEY_RATE_LIMIT_PER_MINUTE: '1000000',
+    SESSION_RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   const tenant = await portal.provisionTenant('enterprise');
   // Thousands of requests in a minute: lift the tenant's ceiling so 429s do not hide the rest.
   await portal.tdb.pool.query('UPDATE tenants SET rate_limit_per_minute = 1000000 WHERE id = $1', [
