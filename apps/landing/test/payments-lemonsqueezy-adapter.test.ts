@@ -1,7 +1,10 @@
 import { ApiError } from '@erp/contract';
 import { describe, expect, it } from 'vitest';
 import { lemonSqueezyAdapter } from '../src/payments/lemonsqueezy';
+import { planResolver } from '../src/payments/plan-prices';
 import {
+  LS_CUSTOM_DATA,
+  LS_PLAN_PRICES,
   lemonSqueezySignature,
   lsSubscription,
   orderCreated,
@@ -67,80 +70,77 @@ describe('lemonsqueezy verify', () => {
   });
 });
 
+const plans = planResolver(LS_PLAN_PRICES, { identity: false });
+const parse = (event: unknown) => {
+  const body = JSON.stringify(event);
+  return lemonSqueezyAdapter.parse(JSON.parse(body), body, plans);
+};
+const IDS = { provider_customer_id: '7', provider_subscription_id: '2002' };
+
 describe('lemonsqueezy parse', () => {
-  it('order_created → provision only, keyed by the SHA-256 of the body', () => {
-    const payload = orderCreated();
-    const raw = JSON.stringify(payload);
-    expect(lemonSqueezyAdapter.parse(payload, raw)).toEqual({
-      event_key: sha256Hex(raw),
-      event_type: 'order_created',
-      change: {
+  it('subscription_created → the purchase (buyer, custom_data’s reference) + the variant’s plan, keyed by the body’s SHA-256', () => {
+    const payload = lsSubscription('subscription_created', 'active');
+    const body = JSON.stringify(payload);
+    expect(lemonSqueezyAdapter.parse(payload, body, plans)).toEqual({
+      event_key: sha256Hex(body),
+      event_type: 'subscription_created',
+      facts: {
+        ...IDS,
         provision: {
           slug: 'initech',
           name: 'Initech',
-          plan_code: 'team',
           admin: { email: 'peter@initech.test', name: 'Peter Gibbons' },
-          reference: '1001',
+          reference_sha256: sha256Hex(LS_CUSTOM_DATA.reference),
         },
-      },
-    });
-  });
-
-  it('an unpaid order or one without custom data is ignored', () => {
-    expect(
-      lemonSqueezyAdapter.parse(orderCreated({ status: 'pending' }), '{}').ignored_reason,
-    ).toBe('order_not_paid');
-    const bare = orderCreated();
-    bare.meta = { ...bare.meta, custom_data: undefined as never };
-    expect(lemonSqueezyAdapter.parse(bare, '{}').ignored_reason).toBe(
-      'incomplete_event: provision.slug, provision.name, provision.plan_code',
-    );
-  });
-
-  it.each([
-    ['subscription_created', 'on_trial', 'trialing', '2026-12-23T10:00:00.000Z'],
-    ['subscription_updated', 'active', 'active', '2026-12-23T10:00:00.000Z'],
-    ['subscription_updated', 'past_due', 'past_due', '2026-12-23T10:00:00.000Z'],
-    ['subscription_updated', 'unpaid', 'past_due', '2026-12-23T10:00:00.000Z'],
-    ['subscription_updated', 'paused', 'canceled', '2027-01-01T00:00:00.000Z'],
-    ['subscription_cancelled', 'cancelled', 'canceled', '2027-01-01T00:00:00.000Z'],
-    ['subscription_expired', 'expired', 'expired', '2027-01-01T00:00:00.000Z'],
-  ])('%s with %s → %s', (eventName, lsStatus, status, periodEnd) => {
-    const payload = lsSubscription(eventName, lsStatus, { ends_at: '2027-01-01T00:00:00.000000Z' });
-    const raw = JSON.stringify(payload);
-    expect(lemonSqueezyAdapter.parse(payload, raw)).toEqual({
-      event_key: sha256Hex(raw),
-      event_type: eventName,
-      change: {
         subscription: {
-          tenant: 'initech',
-          plan_code: 'team',
-          status,
-          provider: 'lemonsqueezy',
-          provider_subscription_id: '2002',
-          current_period_end: periodEnd,
+          plan_code: 'starter',
+          status: 'active',
+          current_period_end: '2026-12-23T10:00:00.000Z',
           event_at: '2026-11-23T10:05:00.000Z',
         },
       },
     });
   });
 
+  it('custom_data never names the plan or the tenant: variant_id does; unmapped is ignored', () => {
+    const facts = parse(lsSubscription('subscription_updated', 'active', { variant_id: 302 })).facts;
+    expect(facts).toEqual({
+      ...IDS,
+      subscription: expect.objectContaining({ plan_code: 'business' }),
+    });
+    expect(JSON.stringify(facts)).not.toContain('victim');
+    expect(parse(lsSubscription('subscription_updated', 'active', { variant_id: 999 })).ignored_reason).toBe(
+      'unmapped_price',
+    );
+  });
+
+  it('an order names no subscription to bind: acknowledged, ignored', () => {
+    expect(parse(orderCreated()).ignored_reason).toBe('purchase_is_subscription_created');
+  });
+
+  it.each([
+    ['subscription_updated', 'on_trial', 'trialing', '2026-12-23T10:00:00.000Z'],
+    ['subscription_updated', 'past_due', 'past_due', '2026-12-23T10:00:00.000Z'],
+    ['subscription_updated', 'unpaid', 'past_due', '2026-12-23T10:00:00.000Z'],
+    ['subscription_cancelled', 'active', 'canceled', '2027-01-01T00:00:00.000Z'],
+    ['subscription_expired', 'active', 'expired', '2027-01-01T00:00:00.000Z'],
+  ])('%s (%s) → %s, no purchase', (event, lsStatus, status, periodEnd) => {
+    const facts = parse(
+      lsSubscription(event, lsStatus, { ends_at: '2027-01-01T00:00:00.000000Z' }),
+    ).facts;
+    expect(facts?.provision).toBeUndefined();
+    expect(facts?.subscription).toMatchObject({ status, current_period_end: periodEnd });
+  });
+
   it('event_at is the subscription’s updated_at, else its created_at', () => {
-    const eventAt = (attributes: Record<string, unknown>) => {
-      const payload = lsSubscription('subscription_updated', 'active', attributes);
-      return lemonSqueezyAdapter.parse(payload, JSON.stringify(payload)).change?.subscription
-        ?.event_at;
-    };
-    expect(eventAt({ updated_at: '2026-11-24T08:30:00.000000Z' })).toBe('2026-11-24T08:30:00.000Z');
-    expect(eventAt({ updated_at: null })).toBe('2026-11-23T10:00:00.000Z');
-    expect(eventAt({ updated_at: null, created_at: null })).toBeUndefined();
+    const noUpdate = parse(lsSubscription('subscription_updated', 'active', { updated_at: null }));
+    expect(noUpdate.facts?.subscription?.event_at).toBe('2026-11-23T10:00:00.000Z');
   });
 
   it('unknown event names are ignored; a payload without meta is a requete_invalide', () => {
-    const payload = lsSubscription('subscription_payment_success', 'active');
-    expect(lemonSqueezyAdapter.parse(payload, 'x').ignored_reason).toBe('unsupported_event_type');
-    expect(() => lemonSqueezyAdapter.parse({ data: {} }, 'x')).toThrow(
-      expect.objectContaining({ code: 'requete_invalide' }),
+    expect(parse({ meta: { event_name: 'license_key_created' }, data: { id: 1, attributes: {} } }).ignored_reason).toBe(
+      'unsupported_event_type',
     );
+    expect(() => parse({ data: {} })).toThrow(expect.objectContaining({ code: 'requete_invalide' }));
   });
 });

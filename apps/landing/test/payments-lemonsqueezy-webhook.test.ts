@@ -1,12 +1,15 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentsTestApp, WEBHOOK_SECRET } from './fixtures/payments/app';
-import { lsSubscription, orderCreated } from './fixtures/payments/lemonsqueezy';
+import { LS_PLAN_PRICES, lsSubscription, orderCreated } from './fixtures/payments/lemonsqueezy';
 
 let t: Awaited<ReturnType<typeof createPaymentsTestApp>>;
 
 beforeAll(async () => {
-  t = await createPaymentsTestApp({ PAYMENT_PROVIDER: 'lemonsqueezy' });
+  t = await createPaymentsTestApp({
+    PAYMENT_PROVIDER: 'lemonsqueezy',
+    PAYMENT_PLAN_PRICES: JSON.stringify(LS_PLAN_PRICES),
+  });
 });
 afterAll(() => t?.close());
 beforeEach(() => t.reset());
@@ -24,8 +27,8 @@ async function expectRejected(response: Response, reason: string) {
 }
 
 describe('POST /api/lemonsqueezy/webhook', () => {
-  it('order_created: keyed by the body hash, provision only, one job', async () => {
-    const body = JSON.stringify(orderCreated());
+  it('subscription_created: keyed by the body hash, the purchase with its variant’s plan, one job; an order is ignored', async () => {
+    const body = JSON.stringify(lsSubscription('subscription_created', 'active'));
     const key = createHash('sha256').update(body).digest('hex');
     expect(await (await t.post(body, signed(body))).json()).toEqual({
       received: true,
@@ -36,16 +39,22 @@ describe('POST /api/lemonsqueezy/webhook', () => {
       {
         provider: 'lemonsqueezy',
         event_key: key,
-        event_type: 'order_created',
+        event_type: 'subscription_created',
         outcome: 'queued',
         reason: null,
         change: {
+          provider_customer_id: '7',
+          provider_subscription_id: '2002',
           provision: {
             slug: 'initech',
             name: 'Initech',
-            plan_code: 'team',
             admin: { email: 'peter@initech.test', name: 'Peter Gibbons' },
-            reference: '1001',
+          },
+          subscription: {
+            plan_code: 'starter',
+            status: 'active',
+            current_period_end: '2026-12-23T10:00:00.000Z',
+            event_at: '2026-11-23T10:05:00.000Z',
           },
         },
       },
@@ -58,6 +67,9 @@ describe('POST /api/lemonsqueezy/webhook', () => {
         max_attempts: 25,
       },
     ]);
+    const order = JSON.stringify(orderCreated());
+    expect(await (await t.post(order, signed(order))).json()).toMatchObject({ outcome: 'ignored' });
+    expect(await t.jobs()).toHaveLength(1);
   });
 
   it('rejects a changed body, a wrong secret, a malformed or missing header (no timestamp to check)', async () => {
@@ -75,6 +87,7 @@ describe('POST /api/lemonsqueezy/webhook', () => {
   });
 
   it('the same body twice (also at once) is one event; another body is another', async () => {
+    await t.bind('2002', '7');
     const body = JSON.stringify(
       lsSubscription('subscription_cancelled', 'cancelled', { ends_at: '2027-01-01T00:00:00Z' }),
     );

@@ -1,9 +1,11 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { ApiError } from '@erp/contract';
 import { describe, expect, it } from 'vitest';
 import { paddleAdapter } from '../src/payments/paddle';
+import { planResolver } from '../src/payments/plan-prices';
 import {
   PADDLE_CUSTOM_DATA,
+  PADDLE_PLAN_PRICES,
   paddleSignature,
   paddleSubscription,
   transactionCompleted,
@@ -74,82 +76,80 @@ describe('paddle verify', () => {
   });
 });
 
+const plans = planResolver(PADDLE_PLAN_PRICES, { identity: false });
+const parse = (event: unknown) => paddleAdapter.parse(event, '', plans);
+const IDS = { provider_customer_id: 'ctm_01globex', provider_subscription_id: 'sub_01globex' };
+const PERIOD = {
+  current_period_end: '2026-12-23T10:00:00.000Z',
+};
+
 describe('paddle parse', () => {
-  it('transaction.completed → provision (admin from custom_data) + active subscription', () => {
-    expect(paddleAdapter.parse(transactionCompleted(), '')).toEqual({
+  it('transaction.completed → the purchase (admin and reference from custom_data) + active on the price’s plan', () => {
+    expect(parse(transactionCompleted())).toEqual({
       event_key: 'evt_01paddletxn',
       event_type: 'transaction.completed',
-      change: {
+      facts: {
+        ...IDS,
         provision: {
           slug: 'globex',
           name: 'Globex SAS',
-          plan_code: 'starter',
           admin: { email: 'hank@globex.test', name: 'Hank Scorpio' },
-          reference: 'txn_01globex',
+          reference_sha256: createHash('sha256').update(PADDLE_CUSTOM_DATA.reference).digest('hex'),
         },
         subscription: {
-          tenant: 'globex',
           plan_code: 'starter',
           status: 'active',
-          provider: 'paddle',
-          provider_subscription_id: 'sub_01globex',
-          current_period_end: '2026-12-23T10:00:00.000Z',
+          ...PERIOD,
           event_at: '2026-11-23T10:00:00.123Z',
         },
       },
     });
   });
 
-  it('a transaction without subscription or admin e-mail is ignored', () => {
-    expect(
-      paddleAdapter.parse(transactionCompleted({ subscription_id: null }), '').ignored_reason,
-    ).toBe('not_a_subscription');
-    const { admin_email: _, ...rest } = PADDLE_CUSTOM_DATA;
-    expect(
-      paddleAdapter.parse(transactionCompleted({ custom_data: rest }), '').ignored_reason,
-    ).toBe('incomplete_event: provision.admin.email');
+  it('custom_data never names the plan or the tenant: items[].price does; unmapped is ignored', () => {
+    const facts = parse(transactionCompleted({ items: [{ price: { id: 'pri_01business' } }] })).facts;
+    expect(facts?.subscription?.plan_code).toBe('business');
+    expect(JSON.stringify(facts)).not.toContain('victim');
+    expect(parse(transactionCompleted({ items: [{ price: { id: 'pri_free' } }] })).ignored_reason).toBe(
+      'unmapped_price',
+    );
+    expect(parse(paddleSubscription('subscription.updated', 'active', { items: [] })).ignored_reason).toBe(
+      'unmapped_price',
+    );
   });
 
-  it('the plan may come from the price custom_data', () => {
-    const { plan_code: _, ...rest } = PADDLE_CUSTOM_DATA;
-    const event = paddleSubscription('subscription.updated', 'active', {
-      custom_data: rest,
-      items: [{ price: { id: 'pri_1', custom_data: { plan_code: 'business' } } }],
-    });
-    expect(paddleAdapter.parse(event, '').change?.subscription?.plan_code).toBe('business');
+  it('a renewal transaction is a state, not a purchase; one without subscription is ignored', () => {
+    const renewal = parse(transactionCompleted({ origin: 'subscription_recurring', custom_data: null }));
+    expect(renewal.facts?.provision).toBeUndefined();
+    expect(renewal.facts?.subscription?.status).toBe('active');
+    expect(parse(transactionCompleted({ subscription_id: null })).ignored_reason).toBe(
+      'not_a_subscription',
+    );
+    const noSlug = parse(transactionCompleted({ custom_data: { admin_email: 'a@b.test' } }));
+    expect(noSlug.ignored_reason).toBe('incomplete_event: provision.slug, provision.name');
   });
 
   it.each([
-    ['subscription.created', 'trialing', 'trialing'],
-    ['subscription.updated', 'active', 'active'],
+    ['subscription.created', 'active', 'active'],
+    ['subscription.updated', 'trialing', 'trialing'],
     ['subscription.updated', 'past_due', 'past_due'],
     ['subscription.updated', 'paused', 'canceled'],
-    ['subscription.updated', 'canceled', 'canceled'],
-    ['subscription.canceled', 'canceled', 'canceled'],
-  ] as const)('%s with %s → %s', (type, paddleStatus, status) => {
-    expect(paddleAdapter.parse(paddleSubscription(type, paddleStatus), '').change).toEqual({
-      subscription: {
-        tenant: 'globex',
-        plan_code: 'starter',
-        status,
-        provider: 'paddle',
-        provider_subscription_id: 'sub_01globex',
-        current_period_end: '2026-12-23T10:00:00.000Z',
-        event_at: '2026-11-23T10:00:01.000Z',
-      },
+    ['subscription.canceled', 'active', 'canceled'],
+  ] as const)('%s %s → %s, on the mapped price, with no purchase', (type, paddleStatus, status) => {
+    expect(parse(paddleSubscription(type, paddleStatus)).facts).toEqual({
+      ...IDS,
+      subscription: { plan_code: 'starter', status, ...PERIOD, event_at: '2026-11-23T10:00:01.000Z' },
     });
   });
 
   it('a canceled subscription without a billing period has no period end; unknown types are ignored', () => {
-    const ended = paddleSubscription('subscription.canceled', 'canceled', {
-      current_billing_period: null,
-    });
-    expect(paddleAdapter.parse(ended, '').change?.subscription?.current_period_end).toBeUndefined();
-    const unknown = { event_id: 'evt_u', event_type: 'customer.updated', data: { id: 'ctm_1' } };
-    expect(paddleAdapter.parse(unknown, '')).toEqual({
-      event_key: 'evt_u',
-      event_type: 'customer.updated',
-      ignored_reason: 'unsupported_event_type',
-    });
+    const canceled = parse(
+      paddleSubscription('subscription.canceled', 'canceled', { current_billing_period: null }),
+    );
+    expect(canceled.facts?.subscription?.current_period_end).toBeUndefined();
+    expect(parse({ event_id: 'evt_x', event_type: 'customer.created', data: {} }).ignored_reason).toBe(
+      'unsupported_event_type',
+    );
+    expect(() => parse({ nope: true })).toThrow(expect.objectContaining({ code: 'requete_invalide' }));
   });
 });

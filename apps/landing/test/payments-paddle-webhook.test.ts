@@ -1,12 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentsTestApp, WEBHOOK_SECRET } from './fixtures/payments/app';
-import { paddleSubscription, transactionCompleted } from './fixtures/payments/paddle';
+import {
+  PADDLE_PLAN_PRICES,
+  paddleSubscription,
+  transactionCompleted,
+} from './fixtures/payments/paddle';
 
 let t: Awaited<ReturnType<typeof createPaymentsTestApp>>;
 
 beforeAll(async () => {
-  t = await createPaymentsTestApp({ PAYMENT_PROVIDER: 'paddle' });
+  t = await createPaymentsTestApp({
+    PAYMENT_PROVIDER: 'paddle',
+    PAYMENT_PLAN_PRICES: JSON.stringify(PADDLE_PLAN_PRICES),
+  });
 });
 afterAll(() => t?.close());
 beforeEach(() => t.reset());
@@ -40,12 +47,10 @@ describe('POST /api/paddle/webhook', () => {
       event_type: 'transaction.completed',
       outcome: 'queued',
       change: {
-        provision: {
-          slug: 'globex',
-          reference: 'txn_01globex',
-          admin: { email: 'hank@globex.test' },
-        },
-        subscription: { status: 'active', provider_subscription_id: 'sub_01globex' },
+        provider_customer_id: 'ctm_01globex',
+        provider_subscription_id: 'sub_01globex',
+        provision: { slug: 'globex', admin: { email: 'hank@globex.test' } },
+        subscription: { status: 'active', plan_code: 'starter' },
       },
     });
     expect(await t.jobs()).toEqual([
@@ -87,6 +92,7 @@ describe('POST /api/paddle/webhook', () => {
   });
 
   it('a rotation header where only the second h1 matches is accepted', async () => {
+    await t.bind('sub_01globex', 'ctm_01globex');
     const body = JSON.stringify(paddleSubscription('subscription.created', 'trialing'));
     const ts = nowSeconds();
     const header = `ts=${ts};h1=${h1(body, ts, 'pdl_previous_secret')};h1=${h1(body, ts)}`;
@@ -95,6 +101,7 @@ describe('POST /api/paddle/webhook', () => {
   });
 
   it('a redelivery and concurrent deliveries: one row, one job', async () => {
+    await t.bind('sub_01globex', 'ctm_01globex');
     const body = JSON.stringify(paddleSubscription('subscription.canceled', 'canceled'));
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>

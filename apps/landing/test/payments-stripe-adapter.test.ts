@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import { ApiError } from '@erp/contract';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { planResolver } from '../src/payments/plan-prices';
 import { stripeAdapter } from '../src/payments/stripe';
 import {
   CHECKOUT_METADATA,
+  CLIENT_REFERENCE,
   CREATED_ISO,
   checkoutSessionCompleted,
   invoicePaid,
   PERIOD_END_ISO,
+  STRIPE_PLAN_PRICES,
   subscriptionEvent,
 } from './fixtures/payments/stripe';
 
@@ -91,86 +95,72 @@ describe('stripe verify', () => {
   });
 });
 
+const plans = planResolver(STRIPE_PLAN_PRICES, { identity: false });
+const parse = (event: unknown) => stripeAdapter.parse(event, '', plans);
+const IDS = { provider_customer_id: 'cus_Q1w2e3', provider_subscription_id: 'sub_1acme' };
+
 describe('stripe parse', () => {
-  it('checkout.session.completed (subscription mode) → provision + active subscription', () => {
-    expect(stripeAdapter.parse(checkoutSessionCompleted(), '')).toEqual({
+  it('checkout.session.completed → the purchase only: no plan, no tenant; the reference as its SHA-256', () => {
+    expect(parse(checkoutSessionCompleted())).toEqual({
       event_key: 'evt_1checkout',
       event_type: 'checkout.session.completed',
-      change: {
+      facts: {
+        ...IDS,
         provision: {
           slug: 'acme',
           name: 'Acme SARL',
-          plan_code: 'pro',
           admin: { email: 'jeanne@acme.test', name: 'Jeanne Martin' },
-          reference: 'cs_test_a1b2c3',
-        },
-        subscription: {
-          tenant: 'acme',
-          plan_code: 'pro',
-          status: 'active',
-          provider: 'stripe',
-          provider_subscription_id: 'sub_1acme',
-          event_at: CREATED_ISO,
+          reference_sha256: createHash('sha256').update(CLIENT_REFERENCE).digest('hex'),
         },
       },
     });
   });
 
-  it('a checkout without a name takes the e-mail as the admin name; an expanded subscription its id', () => {
+  it('a checkout without a name leaves it to the e-mail; expanded ids; no client_reference_id, no reference', () => {
     const event = checkoutSessionCompleted({
       customer_details: { email: 'jeanne@acme.test', name: null },
       subscription: { id: 'sub_expanded', object: 'subscription' },
+      customer: { id: 'cus_expanded', object: 'customer' },
+      client_reference_id: null,
     });
-    const change = stripeAdapter.parse(event, '').change;
-    expect(change?.provision?.admin).toEqual({
-      email: 'jeanne@acme.test',
-      name: 'jeanne@acme.test',
-    });
-    expect(change?.subscription?.provider_subscription_id).toBe('sub_expanded');
+    const facts = parse(event).facts;
+    expect(facts?.provision?.admin).toEqual({ email: 'jeanne@acme.test' });
+    expect(facts?.provision?.reference_sha256).toBeUndefined();
+    expect(facts?.provider_subscription_id).toBe('sub_expanded');
+    expect(facts?.provider_customer_id).toBe('cus_expanded');
   });
 
   it('a one-off payment checkout or missing metadata is ignored with a reason', () => {
-    expect(
-      stripeAdapter.parse(checkoutSessionCompleted({ mode: 'payment', subscription: null }), ''),
-    ).toEqual({
+    expect(parse(checkoutSessionCompleted({ mode: 'payment', subscription: null }))).toEqual({
       event_key: 'evt_1checkout',
       event_type: 'checkout.session.completed',
       ignored_reason: 'not_a_subscription',
     });
-    const noMeta = stripeAdapter.parse(checkoutSessionCompleted({ metadata: {} }), '');
-    expect(noMeta.change).toBeUndefined();
-    expect(noMeta.ignored_reason).toBe(
-      'incomplete_event: provision.slug, provision.name, provision.plan_code, subscription.tenant, subscription.plan_code',
-    );
-    const badSlug = stripeAdapter.parse(
+    const noMeta = parse(checkoutSessionCompleted({ metadata: {} }));
+    expect(noMeta.facts).toBeUndefined();
+    expect(noMeta.ignored_reason).toBe('incomplete_event: provision.slug, provision.name');
+    const badSlug = parse(
       checkoutSessionCompleted({ metadata: { ...CHECKOUT_METADATA, tenant_slug: 'Not A Slug' } }),
-      '',
     );
     expect(badSlug.ignored_reason).toBe('incomplete_event: provision.slug');
   });
 
-  it('invoice.paid → active with the first line period end (basil and older shapes)', () => {
+  it('invoice.paid → active on the line price’s plan, with its period end (basil and older shapes)', () => {
     const expected = {
-      tenant: 'acme',
-      plan_code: 'pro',
-      status: 'active',
-      provider: 'stripe',
-      provider_subscription_id: 'sub_1acme',
-      current_period_end: PERIOD_END_ISO,
-      event_at: CREATED_ISO,
+      ...IDS,
+      subscription: {
+        plan_code: 'business',
+        status: 'active',
+        current_period_end: PERIOD_END_ISO,
+        event_at: CREATED_ISO,
+      },
     };
-    expect(stripeAdapter.parse(invoicePaid(), '').change).toEqual({ subscription: expected });
-    const legacy = invoicePaid({
-      parent: null,
-      subscription: 'sub_1acme',
-      subscription_details: { metadata: { tenant_slug: 'acme' } },
-    });
+    expect(parse(invoicePaid()).facts).toEqual(expected);
+    const legacy = invoicePaid({ parent: null, subscription: 'sub_1acme' });
     const lines = legacy.data.object.lines as { data: Record<string, unknown>[] };
-    lines.data[0] = { ...lines.data[0], price: { id: 'price_1pro', lookup_key: 'pro' } };
-    expect(stripeAdapter.parse(legacy, '').change).toEqual({ subscription: expected });
-    expect(stripeAdapter.parse(invoicePaid({ parent: null }), '').ignored_reason).toBe(
-      'not_a_subscription',
-    );
+    lines.data[0] = { ...lines.data[0], pricing: null, price: { id: 'price_other', lookup_key: 'starter_monthly' } };
+    expect(parse(legacy).facts?.subscription?.plan_code).toBe('starter');
+    expect(parse(invoicePaid({ parent: null })).ignored_reason).toBe('not_a_subscription');
   });
 
   it.each([
@@ -183,36 +173,63 @@ describe('stripe parse', () => {
     ['incomplete_expired', 'expired'],
     ['paused', 'canceled'],
   ])('customer.subscription.updated %s → %s', (stripeStatus, status) => {
-    const change = stripeAdapter.parse(
-      subscriptionEvent('customer.subscription.updated', stripeStatus),
-      '',
-    ).change;
-    expect(change).toEqual({
+    expect(parse(subscriptionEvent('customer.subscription.updated', stripeStatus)).facts).toEqual({
+      ...IDS,
       subscription: {
-        tenant: 'acme',
-        plan_code: 'pro',
+        plan_code: 'business',
         status,
-        provider: 'stripe',
-        provider_subscription_id: 'sub_1acme',
         current_period_end: PERIOD_END_ISO,
         event_at: CREATED_ISO,
       },
     });
   });
 
-  it('deleted is canceled whatever the status; plan from the price lookup_key; legacy period end', () => {
-    const deleted = stripeAdapter.parse(
-      subscriptionEvent('customer.subscription.deleted', 'active'),
-      '',
-    );
-    expect(deleted.change?.subscription?.status).toBe('canceled');
-    const legacy = subscriptionEvent('customer.subscription.created', 'trialing', {
-      metadata: { tenant_slug: 'acme' },
-      current_period_end: 1_797_592_000,
-      items: { data: [{ id: 'si_1', price: { lookup_key: 'pro' } }] },
+  it('the plan is the mapped price’s, never metadata’s; an unmapped price is ignored with a reason', () => {
+    const lying = subscriptionEvent('customer.subscription.updated', 'active', {
+      metadata: { tenant_slug: 'victim', plan_code: 'enterprise' },
     });
-    expect(stripeAdapter.parse(legacy, '').change?.subscription).toMatchObject({
-      plan_code: 'pro',
+    const facts = parse(lying).facts;
+    expect(facts?.subscription?.plan_code).toBe('business');
+    expect(JSON.stringify(facts)).not.toContain('victim');
+    const byLookupKey = subscriptionEvent('customer.subscription.created', 'active', {
+      items: { data: [{ id: 'si_1', price: { id: 'price_new', lookup_key: 'starter_monthly' } }] },
+    });
+    expect(parse(byLookupKey).facts?.subscription?.plan_code).toBe('starter');
+    const unmapped = subscriptionEvent('customer.subscription.updated', 'active', {
+      items: { data: [{ id: 'si_1', price: { id: 'price_free', lookup_key: 'enterprise' } }] },
+    });
+    expect(parse(unmapped)).toEqual({
+      event_key: unmapped.id,
+      event_type: 'customer.subscription.updated',
+      ignored_reason: 'unmapped_price',
+    });
+    const paidInvoice = invoicePaid();
+    (paidInvoice.data.object.lines as { data: Record<string, unknown>[] }).data[0]!.pricing = {
+      price_details: { price: 'price_free' },
+    };
+    expect(parse(paidInvoice).ignored_reason).toBe('unmapped_price');
+  });
+
+  it('in development a lookup key naming a plan code is that plan (SPEC §8); elsewhere it is unmapped', () => {
+    const event = subscriptionEvent('customer.subscription.updated', 'active', {
+      items: { data: [{ id: 'si_1', price: { id: 'price_dev', lookup_key: 'enterprise' } }] },
+    });
+    const dev = planResolver({}, { identity: true });
+    expect(stripeAdapter.parse(event, '', dev).facts?.subscription?.plan_code).toBe('enterprise');
+    expect(stripeAdapter.parse(event, '', planResolver({}, { identity: false })).ignored_reason).toBe(
+      'unmapped_price',
+    );
+  });
+
+  it('deleted is canceled whatever the status; legacy period end', () => {
+    const deleted = parse(subscriptionEvent('customer.subscription.deleted', 'active'));
+    expect(deleted.facts?.subscription?.status).toBe('canceled');
+    const legacy = subscriptionEvent('customer.subscription.created', 'trialing', {
+      current_period_end: 1_797_592_000,
+      items: { data: [{ id: 'si_1', price: { id: 'price_1biz' } }] },
+    });
+    expect(parse(legacy).facts?.subscription).toMatchObject({
+      plan_code: 'business',
       status: 'trialing',
       current_period_end: PERIOD_END_ISO,
     });
@@ -223,30 +240,24 @@ describe('stripe parse', () => {
       ...subscriptionEvent('customer.subscription.updated', 'active'),
       created: 1_795_003_600,
     };
-    expect(stripeAdapter.parse(later, '').change?.subscription?.event_at).toBe(
-      '2026-11-18T12:06:40.000Z',
-    );
-    const noTime = {
-      ...subscriptionEvent('customer.subscription.updated', 'active'),
-      created: null,
-    };
-    const change = stripeAdapter.parse(noTime, '').change;
-    expect(change?.subscription?.status).toBe('active');
-    expect(change?.subscription?.event_at).toBeUndefined();
+    expect(parse(later).facts?.subscription?.event_at).toBe('2026-11-18T12:06:40.000Z');
+    const noTime = { ...subscriptionEvent('customer.subscription.updated', 'active'), created: null };
+    const facts = parse(noTime).facts;
+    expect(facts?.subscription?.status).toBe('active');
+    expect(facts?.subscription?.event_at).toBeUndefined();
   });
 
   it('unknown types and statuses are ignored; a non-event is a requete_invalide', () => {
     const unknown = { id: 'evt_x', type: 'charge.refunded', data: { object: { id: 'ch_1' } } };
-    expect(stripeAdapter.parse(unknown, '')).toEqual({
+    expect(parse(unknown)).toEqual({
       event_key: 'evt_x',
       event_type: 'charge.refunded',
       ignored_reason: 'unsupported_event_type',
     });
-    expect(
-      stripeAdapter.parse(subscriptionEvent('customer.subscription.updated', 'weird'), '')
-        .ignored_reason,
-    ).toBe('unsupported_status');
-    expect(() => stripeAdapter.parse({ hello: 'world' }, '')).toThrow(
+    expect(parse(subscriptionEvent('customer.subscription.updated', 'weird')).ignored_reason).toBe(
+      'unsupported_status',
+    );
+    expect(() => parse({ hello: 'world' })).toThrow(
       expect.objectContaining({ code: 'requete_invalide' }),
     );
   });

@@ -6,6 +6,7 @@ import {
   checkoutSessionCompleted,
   invoicePaid,
   PERIOD_END_ISO,
+  STRIPE_PLAN_PRICES,
   subscriptionEvent,
 } from './fixtures/payments/stripe';
 
@@ -13,7 +14,10 @@ const stripe = new Stripe('sk_test_x');
 let t: Awaited<ReturnType<typeof createPaymentsTestApp>>;
 
 beforeAll(async () => {
-  t = await createPaymentsTestApp({ PAYMENT_PROVIDER: 'stripe' });
+  t = await createPaymentsTestApp({
+    PAYMENT_PROVIDER: 'stripe',
+    PAYMENT_PLAN_PRICES: JSON.stringify(STRIPE_PLAN_PRICES),
+  });
 });
 afterAll(() => t?.close());
 beforeEach(() => t.reset());
@@ -42,48 +46,48 @@ async function expectRejected(response: Response, reason: string) {
 }
 
 describe('POST /api/stripe/webhook', () => {
-  it('checkout.session.completed: stored with its change, one forwarding job', async () => {
+  it('a checkout waits for its plan; its subscription’s event makes the one provisioning, one job', async () => {
     const body = JSON.stringify(checkoutSessionCompleted());
     const response = await t.post(body, signed(body));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ received: true, duplicate: false, outcome: 'queued' });
-    expect(await t.events()).toEqual([
-      {
-        provider: 'stripe',
-        event_key: 'evt_1checkout',
-        event_type: 'checkout.session.completed',
-        outcome: 'queued',
-        reason: null,
-        change: {
-          provision: {
-            slug: 'acme',
-            name: 'Acme SARL',
-            plan_code: 'pro',
-            admin: { email: 'jeanne@acme.test', name: 'Jeanne Martin' },
-            reference: 'cs_test_a1b2c3',
-          },
-          subscription: {
-            tenant: 'acme',
-            plan_code: 'pro',
-            status: 'active',
-            provider: 'stripe',
-            provider_subscription_id: 'sub_1acme',
-            event_at: CREATED_ISO,
-          },
-        },
-      },
+    expect(await response.json()).toEqual({ received: true, duplicate: false, outcome: 'waiting' });
+    expect(await t.jobs()).toEqual([]);
+    const created = JSON.stringify(subscriptionEvent('customer.subscription.created', 'active'));
+    expect(await (await t.post(created, signed(created))).json()).toMatchObject({
+      outcome: 'queued',
+    });
+    const rows = await t.events();
+    expect(rows.map((r) => [r.event_key, r.outcome, r.reason])).toEqual([
+      ['evt_1checkout', 'waiting', 'awaiting_plan'],
+      ['evt_1sub_created_active', 'queued', null],
     ]);
+    expect(rows[1]?.change).toEqual({
+      provider_customer_id: 'cus_Q1w2e3',
+      provider_subscription_id: 'sub_1acme',
+      provision: {
+        slug: 'acme',
+        name: 'Acme SARL',
+        admin: { email: 'jeanne@acme.test', name: 'Jeanne Martin' },
+      },
+      subscription: {
+        plan_code: 'business',
+        status: 'active',
+        current_period_end: PERIOD_END_ISO,
+        event_at: CREATED_ISO,
+      },
+    });
     expect(await t.jobs()).toEqual([
       {
         task_identifier: 'landing_forward_payment_event',
-        payload: { provider: 'stripe', event_key: 'evt_1checkout' },
-        key: 'payment:stripe:evt_1checkout',
+        payload: { provider: 'stripe', event_key: 'evt_1sub_created_active' },
+        key: 'payment:stripe:evt_1sub_created_active',
         max_attempts: 25,
       },
     ]);
   });
 
-  it('invoice.paid and customer.subscription.updated/deleted are queued with their status', async () => {
+  it('invoice.paid and customer.subscription.updated/deleted of a bound subscription are queued with their status', async () => {
+    await t.bind('sub_1acme', 'cus_Q1w2e3');
     const events = [
       invoicePaid(),
       subscriptionEvent('customer.subscription.updated', 'past_due'),
@@ -158,6 +162,7 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('a rotation header where only the second v1 matches is accepted', async () => {
+    await t.bind('sub_1acme', 'cus_Q1w2e3');
     const body = JSON.stringify(invoicePaid());
     const good = signed(body)['stripe-signature'];
     const old = stripe.webhooks
@@ -176,14 +181,15 @@ describe('POST /api/stripe/webhook', () => {
   it('the same event twice, then concurrently: one row, one job, duplicate: true', async () => {
     const body = JSON.stringify(checkoutSessionCompleted());
     const first = await t.post(body, signed(body));
-    expect(await first.json()).toEqual({ received: true, duplicate: false, outcome: 'queued' });
+    expect(await first.json()).toEqual({ received: true, duplicate: false, outcome: 'waiting' });
     // A redelivery is signed anew (another timestamp) but carries the same event id.
     const again = JSON.stringify(checkoutSessionCompleted(), null, 2);
     const second = await t.post(again, signed(again, { timestamp: nowSeconds() - 60 }));
-    expect(await second.json()).toEqual({ received: true, duplicate: true, outcome: 'queued' });
+    expect(await second.json()).toEqual({ received: true, duplicate: true, outcome: 'waiting' });
     expect(await t.events()).toHaveLength(1);
-    expect(await t.jobs()).toHaveLength(1);
+    expect(await t.jobs()).toHaveLength(0);
 
+    await t.bind('sub_1acme', 'cus_Q1w2e3');
     const other = JSON.stringify(invoicePaid({}, 'evt_concurrent'));
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -230,7 +236,7 @@ describe('POST /api/stripe/webhook', () => {
     await t.post(body, signed(body));
     await t.post(body, signed(body, { secret: 'whsec_not_ours_0123' }));
     expect(t.logs.map((l) => [l.level, l.message, l.fields.reason ?? l.fields.outcome])).toEqual([
-      ['info', 'payment event received', 'queued'],
+      ['info', 'payment event received', 'awaiting_plan'],
       ['warn', 'payment webhook rejected', 'no_matching_signature'],
     ]);
     expect(t.logs[0]?.fields).toMatchObject({
