@@ -35,7 +35,7 @@ export function exportRoute(
         format: z.enum(EXPORT_FORMATS).openapi({
           param: {
             description:
-              '`ndjson`: one record per line, as the list returns it. `csv`: a header row of field names, then one row per record (RFC 4180: CRLF, fields quoted where needed; lines and JSON fields as JSON text; null as an empty cell, an empty text as `""`).',
+              '`ndjson`: one record per line, as the list returns it. `csv`: a header row of field names, then one row per record (RFC 4180: CRLF, fields quoted where needed; lines and JSON fields as JSON text; null as an empty cell, an empty text as `""`). In CSV, a text cell (text, e-mail, enum, lines, JSON) starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `\'`, so a spreadsheet shows it rather than running it as a formula (OWASP CSV injection); numbers, dates, timestamps, booleans and ids are never prefixed (`-1250` stays a number). The JSON answers and `ndjson` keep the stored value.',
           },
         }),
         select: selectQuery(resource),
@@ -56,7 +56,10 @@ export function exportRoute(
             schema: z.string().openapi({ description: 'One JSON record per line.' }),
           },
           [EXPORT_MEDIA_TYPES.csv]: {
-            schema: z.string().openapi({ description: 'RFC 4180 CSV with a header row.' }),
+            schema: z.string().openapi({
+              description:
+                "RFC 4180 CSV with a header row; text cells that would start a spreadsheet formula are prefixed with `'`.",
+            }),
           },
         },
       },
