@@ -36,7 +36,11 @@ const EnvSchema = z.object({
   /** Connections of the exports' own pool (at most 2 exports per tenant run at once). */
   EXPORT_POOL_SIZE: z.coerce.number().int().min(1).default(4),
   /** An export's whole time (its statement's limit too); past it the response is cut short. */
-  EXPORT_TIME_BUDGET_MS: z.coerce.number().int().min(1).default(10 * 60_000),
+  EXPORT_TIME_BUDGET_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 60_000),
   /** A reader that takes nothing for this long loses its export. */
   EXPORT_STALL_MS: z.coerce.number().int().min(1).default(30_000),
   BODY_LIMIT_BYTES: envVar.bodyLimit(1024 * 1024),

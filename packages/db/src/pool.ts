@@ -122,7 +122,9 @@ export function createPool(options: PoolOptions): pg.Pool {
     connectionString: options.url,
     max: options.max ?? 10,
     application_name: options.applicationName,
-    ...(options.connectionTimeoutMs ? { connectionTimeoutMillis: options.connectionTimeoutMs } : {}),
+    ...(options.connectionTimeoutMs
+      ? { connectionTimeoutMillis: options.connectionTimeoutMs }
+      : {}),
     ...(Client ? { Client } : {}),
     ...(connect ? { onConnect: connect } : {}),
   });

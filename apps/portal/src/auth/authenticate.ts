@@ -130,7 +130,10 @@ async function authenticateSession(
   const tenantHeader = readTenantHeader(c);
   if (!tenantHeader && options.tenant === 'required')
     throw new ApiError('tenant_requis', 'Send the tenant in X-Tenant.');
-  const check = await sessionChecker(deps.pool, deps.env.SESSION_RATE_LIMIT_PER_MINUTE)({
+  const check = await sessionChecker(
+    deps.pool,
+    deps.env.SESSION_RATE_LIMIT_PER_MINUTE,
+  )({
     userId: claims.userId,
     sessionId: claims.sessionId,
     tenant: tenantHeader,

@@ -80,6 +80,30 @@ describe('sessions are rate limited like API keys', () => {
   });
 });
 
+describe('a session batch counts every operation', () => {
+  it(`a batch of ${SESSION_LIMIT} operations takes the session's minute; one more is refused whole`, async () => {
+    const tenant = await portal.provisionTenant();
+    const { access_token } = await portal.login(tenant.adminEmail);
+    const batch = (n: number) =>
+      portal.post(
+        '/api/v1/batch',
+        {
+          operations: Array.from({ length: n }, () => ({
+            method: 'GET',
+            path: '/api/v1/customers',
+          })),
+        },
+        session(access_token, tenant.slug),
+      );
+    const full = await batch(SESSION_LIMIT);
+    expect(full.status).toBe(200);
+    expect(full.headers.get('x-ratelimit-remaining')).toBe('0');
+    const refused = await batch(1);
+    expect(refused.status).toBe(429);
+    expect(await code(refused)).toBe('limite_depassee');
+  });
+});
+
 describe('an access token is checked against its session', () => {
   it('after logout, the old access token is refused on the next request, on another instance too', async () => {
     const tenant = await portal.provisionTenant();
@@ -99,7 +123,7 @@ describe('an access token is checked against its session', () => {
     }
   });
 
-  it("after a new password (every session of the user revoked), every access token of theirs is refused", async () => {
+  it('after a new password (every session of the user revoked), every access token of theirs is refused', async () => {
     const tenant = await portal.provisionTenant();
     const first = await portal.login(tenant.adminEmail);
     const second = await portal.login(tenant.adminEmail);

@@ -11,10 +11,22 @@ interface UnitsRow {
 }
 
 /**
- * A batch of N operations counts as N requests of its API key (SPEC §12): authentication took
- * one unit, this takes the other N − 1 from the key's and the tenant's buckets, all or none, so
- * a refused batch (429, before anything runs) spends nothing more. Sessions are not rate
- * limited. The response's X-RateLimit-* headers then say what is left after the batch.
+ * A session's N − 1 further units, all or none, from the buckets its authentication took one
+ * from (`authenticate_session_units`: the user's in the tenant, and the tenant's ceiling).
+ */
+const SESSION_TAKE_UNITS = `SELECT u.granted, $2::int AS rate_limit, u.remaining, u.reset_ms
+  FROM tenants t
+  CROSS JOIN LATERAL rate_limit_take_all(
+    ARRAY['session:' || $1::text || ':' || t.id::text, 'tenant:' || t.id::text],
+    ARRAY[$2::int, t.rate_limit_per_minute], 60000, $3::int) AS u
+ WHERE t.id = $4`;
+
+/**
+ * A batch of N operations counts as N requests of its caller (SPEC §12, §16): authentication
+ * took one unit, this takes the other N − 1 from the same buckets (an API key's and its
+ * tenant's; a session's in the tenant and the tenant's), all or none, so a refused batch (429,
+ * before anything runs) spends nothing more. The response's X-RateLimit-* headers then say
+ * what is left after the batch.
  */
 export async function takeBatchUnits(
   deps: Deps,
@@ -23,12 +35,20 @@ export async function takeBatchUnits(
   operations: number,
 ): Promise<void> {
   const units = operations - 1;
-  if (caller.kind !== 'api_key' || units <= 0) return;
-  const { rows } = await deps.pool.query<UnitsRow>({
-    name: 'api_key_take_units',
-    text: 'SELECT * FROM api_key_take_units($1, $2, $3)',
-    values: [caller.credentialId, deps.env.API_KEY_RATE_LIMIT_PER_MINUTE, units],
-  });
+  if (units <= 0 || !caller.tenant) return;
+  const { rows } = await deps.pool.query<UnitsRow>(
+    caller.kind === 'api_key'
+      ? {
+          name: 'api_key_take_units',
+          text: 'SELECT * FROM api_key_take_units($1, $2, $3)',
+          values: [caller.credentialId, deps.env.API_KEY_RATE_LIMIT_PER_MINUTE, units],
+        }
+      : {
+          name: 'session_take_units',
+          text: SESSION_TAKE_UNITS,
+          values: [caller.userId, deps.env.SESSION_RATE_LIMIT_PER_MINUTE, units, caller.tenant.id],
+        },
+  );
   const row = rows[0];
   // The key was just authenticated; gone since (deleted with its tenant): as authentication says.
   if (!row) throw new ApiError('cle_api_invalide', 'The API key is unknown, revoked or expired.');
@@ -40,7 +60,7 @@ export async function takeBatchUnits(
   if (row.reset_ms === null || operations > row.rate_limit) {
     throw new ApiError(
       'limite_depassee',
-      `This batch counts ${operations} requests, more than this API key may make in a minute (${row.rate_limit}).`,
+      `This batch counts ${operations} requests, more than this ${caller.kind === 'api_key' ? 'API key' : 'session'} may make in a minute (${row.rate_limit}).`,
       { reason: 'batch_over_limit', operations, limit: row.rate_limit },
     );
   }

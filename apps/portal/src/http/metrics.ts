@@ -22,7 +22,10 @@ export function createPortalMetrics(options: {
 }): PortalMetrics {
   const registry = options.registry ?? createMetricsRegistry();
   const { export: exportPool, ...pools } = options.pools;
-  observePools(registry, exportPool && exportPool !== pools.tenant ? { ...pools, export: exportPool } : pools);
+  observePools(
+    registry,
+    exportPool && exportPool !== pools.tenant ? { ...pools, export: exportPool } : pools,
+  );
   return {
     ...createHttpMetrics(registry),
     loginFailures: new Counter({

@@ -34,9 +34,7 @@ const opened: TenantDatabase[] = [];
 function appWith(options: Omit<Parameters<typeof createTenantDatabase>[0], 'url'>, env = {}) {
   const tenantDb = createTenantDatabase({ url: portal.tdb.url, ...options });
   opened.push(tenantDb);
-  const app = buildApp({ ...portal.deps, tenantDb, env: { ...portal.deps.env, ...env } }, [
-    gadget,
-  ]);
+  const app = buildApp({ ...portal.deps, tenantDb, env: { ...portal.deps.env, ...env } }, [gadget]);
   return { app, tenantDb };
 }
 

@@ -108,7 +108,9 @@ export function createTenantDatabase(options: {
   const exportPool = options.exports
     ? bindingPool('portal-export', options.exports.max, options.exports.statementTimeoutMs)
     : pool;
-  const exportTimeoutMs = options.exports ? options.exports.statementTimeoutMs : options.statementTimeoutMs;
+  const exportTimeoutMs = options.exports
+    ? options.exports.statementTimeoutMs
+    : options.statementTimeoutMs;
   /** The transaction-local limit of a per-transaction binding (nothing for a session's). */
   const localTimeout = (ms: number | undefined) =>
     perTransaction && ms !== undefined ? `; SET LOCAL statement_timeout = ${Math.trunc(ms)}` : '';
