@@ -23,7 +23,10 @@ export function fieldErrors(error: ApiError | undefined): Record<string, string>
 export function describeError(error: ApiError): string {
   switch (error.code) {
     case 'acces_refuse':
-      return `You do not have the right to do this${error.params.required ? ` (needs ${String(error.params.required)})` : ''}.`;
+      // The portal's message says which rule refused (only a super-admin manages admins...).
+      return error.message
+        ? `You do not have the right to do this: ${error.message}`
+        : `You do not have the right to do this${error.params.required ? ` (needs ${String(error.params.required)})` : ''}.`;
     case 'module_non_souscrit':
       return 'Your organisation has not subscribed to this module.';
     case 'erreur_reseau':

@@ -6,6 +6,7 @@ import { fieldErrors } from '../api/errors';
 import { ErrorBanner, Notice } from '../ui/alert';
 import { Field } from '../ui/field';
 import { CardScreen } from './card-screen';
+import { useLinkToken } from './link-token';
 import { SetPasswordForm } from './set-password-form';
 
 /**
@@ -13,7 +14,7 @@ import { SetPasswordForm } from './set-password-form';
  * choose the new password.
  */
 export function ResetPasswordPage() {
-  const token = new URLSearchParams(window.location.search).get('token');
+  const token = useLinkToken();
   return (
     <CardScreen title={token ? 'Choose a new password' : 'Reset your password'}>
       {token ? (

@@ -5,11 +5,11 @@ import { useAuth } from '../api/auth';
 import { client } from '../api/client';
 import { fieldErrors } from '../api/errors';
 import { ErrorBanner, Notice } from '../ui/alert';
-import { Field } from '../ui/field';
+import { NewPasswordFields, repeatedPassword } from './password-fields';
 
 /**
- * The new password of a reset or invitation link: posted with the link's token; once set, the
- * person is logged in with it (into the invitation's tenant) and taken to the console.
+ * The new password of a reset link: posted with the link's token; once set, the person is
+ * logged in with it and taken to the console.
  */
 export function SetPasswordForm({ token, submitLabel }: { token: string; submitLabel: string }) {
   const { logIn } = useAuth();
@@ -24,9 +24,8 @@ export function SetPasswordForm({ token, submitLabel }: { token: string; submitL
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
-    if (password !== String(form.get('repeat') ?? '')) {
+    const { password, same } = repeatedPassword(new FormData(event.currentTarget));
+    if (!same) {
       setMismatch('The two passwords are not the same.');
       repeatInput.current?.focus();
       return;
@@ -75,35 +74,12 @@ export function SetPasswordForm({ token, submitLabel }: { token: string; submitL
       ) : error && !errors.password ? (
         <ErrorBanner error={error} />
       ) : null}
-      <Field
-        label="New password"
-        required
+      <NewPasswordFields
         error={errors.password}
-        hint="At least 12 characters. A sentence you will remember is a good one."
-      >
-        {(props) => (
-          <input
-            {...props}
-            ref={passwordInput}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        )}
-      </Field>
-      <Field label="New password, again" required error={mismatch}>
-        {(props) => (
-          <input
-            {...props}
-            ref={repeatInput}
-            name="repeat"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-        )}
-      </Field>
+        mismatch={mismatch}
+        passwordRef={passwordInput}
+        repeatRef={repeatInput}
+      />
       <button type="submit" className="button button-primary">
         {submitLabel}
       </button>

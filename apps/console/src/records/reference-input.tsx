@@ -47,7 +47,10 @@ export function ReferenceInput({
         if (!target) {
           const users = await client.get('/api/v1/settings/users', { signal: controller.signal });
           setOptions(
-            (users.data?.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.email})` })),
+            // A reference names an account: pending invitations (their own ids) are not one yet.
+            (users.data?.data ?? [])
+              .filter((u) => u.status === 'active')
+              .map((u) => ({ id: u.id, label: `${u.name} (${u.email})` })),
           );
           return;
         }

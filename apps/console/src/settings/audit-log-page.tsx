@@ -26,6 +26,8 @@ const ACTIONS: Record<Action, string> = {
   'member.updated': 'Member changed',
   'member.removed': 'Member removed',
   'invitation.sent': 'Invitation sent',
+  'invitation.updated': 'Invitation changed',
+  'invitation.withdrawn': 'Invitation withdrawn',
   'invitation.accepted': 'Invitation accepted',
   'sso.updated': 'Single sign-on saved',
   'sso.deleted': 'Single sign-on removed',
@@ -37,6 +39,7 @@ const TARGETS: Record<NonNullable<Entry['target']>['type'], string> = {
   api_key: 'API key',
   webhook_subscription: 'Webhook',
   user: 'User',
+  invitation: 'Invitation',
   sso_settings: 'Single sign-on',
 };
 
@@ -89,6 +92,8 @@ export function AuditLogPage() {
     [action, actor, cursor],
   );
   const users = useLoad(() => client.get('/api/v1/settings/users'), []);
+  // Pending invitations have never acted: their ids are the invitations', not accounts'.
+  const members = users.data?.data.filter((u) => u.status === 'active') ?? [];
   const keys = useLoad(() => client.get('/api/v1/settings/api-keys'), []);
 
   return (
@@ -129,9 +134,9 @@ export function AuditLogPage() {
               }}
             >
               <option value="">Anyone</option>
-              {users.data?.data.length ? (
+              {members.length ? (
                 <optgroup label="Members">
-                  {users.data.data.map((u) => (
+                  {members.map((u) => (
                     <option key={u.id} value={u.id}>
                       {u.name} ({u.email})
                     </option>

@@ -1,62 +1,43 @@
 import type { ApiError, components } from '@erp/sdk';
-import { type FormEvent, useState } from 'react';
-import { useMe } from '../api/auth';
+import { useState } from 'react';
+import { isSuperAdmin, useAuth, useMe } from '../api/auth';
 import { client } from '../api/client';
 import { fieldErrors } from '../api/errors';
 import { useLoad } from '../api/use-load';
 import { ErrorBanner, Loading, Notice } from '../ui/alert';
 import { ConfirmButton, DialogButton } from '../ui/dialog';
-import { Field, FieldSet } from '../ui/field';
 import { formatDateTime } from '../ui/format';
 import { Page } from '../ui/page';
-import { availableRoles } from './scopes';
+import { InviteUserForm } from './invite-user-form';
+import { RoleChecks } from './role-checks';
+import { grantableRoles, holdsAdminRole } from './scopes';
 
 type User = components['schemas']['User'];
 
-function RoleChecks({
-  roles,
-  selected = [],
-  error,
-}: {
-  roles: string[];
-  selected?: string[];
-  error?: string | undefined;
-}) {
-  return (
-    <FieldSet
-      legend="Roles"
-      error={error}
-      hint="Admins hold every right; readers and editors one module each."
-    >
-      <div className="checks">
-        {roles.map((role) => (
-          <label key={role} className="check">
-            <input
-              type="checkbox"
-              name="roles"
-              value={role}
-              defaultChecked={selected.includes(role)}
-            />
-            <span>{role}</span>
-          </label>
-        ))}
-      </div>
-    </FieldSet>
-  );
-}
-
-/** Settings → Users: the tenant's members, their roles, adding, changing and removing them. */
+/**
+ * Settings → Users (SPEC §3): the tenant's members and pending invitations, their roles,
+ * inviting, removing a member or withdrawing an invitation. An admin who is not a super-admin
+ * is offered module roles only, and no action on a membership holding an admin role: the
+ * portal would refuse them (`acces_refuse`), and says why if it does anyway.
+ */
 export function UsersPage() {
   const me = useMe();
+  const superAdmin = isSuperAdmin(me);
   const users = useLoad(() => client.get('/api/v1/settings/users'), []);
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<ApiError>();
-  const roles = availableRoles(me.tenant?.modules ?? []);
+  const roles = grantableRoles(me.tenant?.modules ?? [], superAdmin);
 
   const remove = async (user: User) => {
     const answer = await client.delete('/api/v1/settings/users/{id}', { path: { id: user.id } });
     setError(answer.error);
-    if (!answer.error) setNotice(`${user.name} removed.`);
+    setNotice(
+      answer.error
+        ? undefined
+        : user.status === 'invited'
+          ? `The invitation to ${user.email} is withdrawn: its link no longer works.`
+          : `${user.name} removed.`,
+    );
     users.reload();
   };
 
@@ -66,60 +47,75 @@ export function UsersPage() {
       <ErrorBanner error={error ?? users.error} />
       {users.data ? (
         <div className="table-wrap">
-          <table>
+          <table className="stacked">
             <thead>
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">E-mail</th>
+                <th scope="col">Status</th>
                 <th scope="col">Roles</th>
-                <th scope="col">Added</th>
+                <th scope="col">Since</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
             <tbody>
-              {users.data.data.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row">{user.name}</th>
-                  <td>{user.email}</td>
-                  <td>{user.roles.join(', ')}</td>
-                  <td>{formatDateTime(user.created_at)}</td>
-                  <td className="actions">
-                    <EditRolesButton
-                      user={user}
-                      roles={roles}
-                      onSaved={() => {
-                        setNotice(`${user.name}’s roles saved.`);
-                        users.reload();
-                      }}
-                    />
-                    {user.id !== me.user.id ? (
-                      <ConfirmButton
-                        label={
-                          <>
-                            Remove<span className="visually-hidden"> {user.name}</span>
-                          </>
-                        }
-                        title={`Remove ${user.name}?`}
-                        question="They lose access to this organisation at once, and their API keys here stop working."
-                        confirm="Remove"
-                        onConfirm={() => remove(user)}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
+              {users.data.data.map((user) => {
+                const manageable = superAdmin || !holdsAdminRole(user.roles);
+                return (
+                  <tr key={user.id}>
+                    <th scope="row">{user.name}</th>
+                    <td data-label="E-mail" className="id">
+                      {user.email}
+                    </td>
+                    <td data-label="Status">
+                      {user.status === 'invited' ? (
+                        <span className="badge badge-pending">Invited</span>
+                      ) : (
+                        <span className="badge badge-delivered">Active</span>
+                      )}
+                    </td>
+                    <td data-label="Roles">{user.roles.join(', ')}</td>
+                    <td data-label={user.status === 'invited' ? 'Invited' : 'Member since'}>
+                      {formatDateTime(user.created_at)}
+                    </td>
+                    <td className="actions">
+                      {manageable ? (
+                        <>
+                          <EditRolesButton
+                            user={user}
+                            roles={roles}
+                            superAdmin={superAdmin}
+                            onSaved={() => {
+                              setError(undefined);
+                              setNotice(`${user.name}’s roles saved.`);
+                              users.reload();
+                            }}
+                          />
+                          {user.id !== me.user.id ? (
+                            <RemoveButton user={user} onConfirm={() => remove(user)} />
+                          ) : null}
+                        </>
+                      ) : (
+                        <span className="muted">Managed by super-admins</span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
       ) : users.loading ? (
         <Loading what="users" />
       ) : null}
-      <AddUserForm
+      <InviteUserForm
         roles={roles}
-        onAdded={(user) => {
-          setNotice(`${user.name} added.`);
+        superAdmin={superAdmin}
+        onInvited={(user) => {
+          setError(undefined);
+          setNotice(`Invitation sent to ${user.email}. The link works for 7 days.`);
           users.reload();
         }}
       />
@@ -127,66 +123,43 @@ export function UsersPage() {
   );
 }
 
-function AddUserForm({ roles, onAdded }: { roles: string[]; onAdded(user: User): void }) {
-  const [error, setError] = useState<ApiError>();
-  const errors = fieldErrors(error);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const password = String(form.get('password') ?? '');
-    const answer = await client.post('/api/v1/settings/users', {
-      body: {
-        email: String(form.get('email')).trim(),
-        name: String(form.get('name')).trim(),
-        roles: form.getAll('roles').map(String),
-        ...(password ? { password } : {}),
-      },
-    });
-    setError(answer.error);
-    if (answer.data) {
-      formElement.reset();
-      onAdded(answer.data);
-    }
-  };
+function RemoveButton({ user, onConfirm }: { user: User; onConfirm(): Promise<void> }) {
+  const invited = user.status === 'invited';
   return (
-    <section className="card" aria-labelledby="add-user">
-      <h2 id="add-user">Add a user</h2>
-      <form className="form" onSubmit={submit}>
-        {error && Object.keys(errors).length === 0 ? <ErrorBanner error={error} /> : null}
-        <Field label="E-mail" required error={errors.email}>
-          {(props) => <input {...props} name="email" type="email" required autoComplete="off" />}
-        </Field>
-        <Field label="Name" required error={errors.name}>
-          {(props) => <input {...props} name="name" required maxLength={200} autoComplete="off" />}
-        </Field>
-        <RoleChecks roles={roles} error={errors.roles} />
-        <Field
-          label="Initial password"
-          error={errors.password}
-          hint="Optional. Leave it empty to e-mail them an invitation to choose their own (the link works for 7 days). Ignored for someone who already has an account on the platform."
-        >
-          {(props) => (
-            <input {...props} name="password" type="password" autoComplete="new-password" />
-          )}
-        </Field>
-        <button type="submit" className="button button-primary">
-          Add user
-        </button>
-      </form>
-    </section>
+    <ConfirmButton
+      label={
+        <>
+          {invited ? 'Withdraw' : 'Remove'}
+          <span className="visually-hidden">
+            {invited ? ` the invitation to ${user.email}` : ` ${user.name}`}
+          </span>
+        </>
+      }
+      title={invited ? `Withdraw the invitation to ${user.email}?` : `Remove ${user.name}?`}
+      question={
+        invited
+          ? 'The link they were mailed stops working. You can invite them again later.'
+          : 'They lose access to this organisation at once, and their API keys here stop working. Their account stays theirs.'
+      }
+      confirm={invited ? 'Withdraw' : 'Remove'}
+      onConfirm={onConfirm}
+    />
   );
 }
 
 function EditRolesButton({
   user,
   roles,
+  superAdmin,
   onSaved,
 }: {
   user: User;
   roles: string[];
+  superAdmin: boolean;
   onSaved(): void;
 }) {
+  const me = useMe();
+  const { chooseTenant } = useAuth();
   const [error, setError] = useState<ApiError>();
   return (
     <DialogButton
@@ -211,11 +184,18 @@ function EditRolesButton({
             if (answer.data) {
               close();
               onSaved();
+              // One's own roles: what the console offers follows them.
+              if (user.id === me.user.id && me.tenant) await chooseTenant(me.tenant.slug);
             }
           }}
         >
           <ErrorBanner error={error} />
-          <RoleChecks roles={roles} selected={user.roles} error={fieldErrors(error).roles} />
+          <RoleChecks
+            roles={roles}
+            superAdmin={superAdmin}
+            selected={user.roles}
+            error={fieldErrors(error).roles}
+          />
           <div className="row">
             <button type="submit" className="button button-primary">
               Save roles
