@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestLanding, type TestLanding } from './harness';
@@ -30,7 +31,7 @@ function claimPage(reference: string, address = nextAddress()) {
 
 async function onboarding(reference: string, password: string | null) {
   await sql`INSERT INTO landing.onboardings (reference, provider, tenant_slug, admin_email, initial_password, expires_at)
-    VALUES (${reference}, 'stripe', 'acme', 'owner@acme.test', ${password}, ${new Date(Date.now() + 3_600_000)})`.execute(
+    VALUES (${createHash('sha256').update(reference).digest('hex')}, 'stripe', 'acme', 'owner@acme.test', ${password}, ${new Date(Date.now() + 3_600_000)})`.execute(
     landing.db,
   );
 }
@@ -55,10 +56,15 @@ describe('the onboarding page', () => {
     const html = await first.text();
     expect(html).toContain('<dd>owner@acme.test</dd>');
     expect(html).toContain('<dd class="password">Generated-Password-7</dd>');
+    // The same words whether or not the e-mail had an account (the portal answers alike).
+    expect(html).toContain(
+      'If this e-mail already had an account with us, it keeps its own password',
+    );
     expect(html).toContain('<dd>acme</dd>');
     expect(html).toContain('<a class="button" href="https://console.example.test/login">');
     const { rows } = await sql<{ initial_password: string | null }>`
-      SELECT initial_password FROM landing.onboardings WHERE reference = 'cs_test_page'`.execute(
+      SELECT initial_password FROM landing.onboardings
+      WHERE reference = ${createHash('sha256').update('cs_test_page').digest('hex')}`.execute(
       landing.db,
     );
     expect(rows).toEqual([{ initial_password: null }]);
@@ -83,10 +89,11 @@ describe('the onboarding page', () => {
     expect(api.status).toBe(404);
   });
 
-  it('an account that already had a password: no password shown, the console link', async () => {
+  it('no password to show (a replayed provisioning): the console link, and nothing says whether the account existed', async () => {
     await onboarding('cs_test_existing', null);
     const html = await (await claimPage('cs_test_existing')).text();
-    expect(html).toContain('This e-mail already had an account: log in with its password.');
+    expect(html).toContain('Log in with the password of this e-mail’s account.');
+    expect(html).not.toContain('already had an account:');
     expect(html).not.toContain('<dt>Password</dt>');
   });
 

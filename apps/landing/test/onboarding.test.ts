@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestLanding, type TestLanding } from './harness';
@@ -8,6 +9,8 @@ beforeAll(async () => {
     PORTAL_URL: 'https://portal.example.test/',
     TRUST_PROXY: 'true',
     ONBOARDING_CLAIM_RATE_LIMIT_PER_HOUR: '4',
+    ONBOARDING_START_RATE_LIMIT_PER_HOUR: '3',
+    PAYMENT_PLAN_PRICES: JSON.stringify({ price_biz: 'business', price_biz_yearly: 'business' }),
   });
 });
 afterAll(() => landing.close());
@@ -23,21 +26,82 @@ function claim(body: unknown, address = nextAddress()) {
   });
 }
 
-/** What the worker writes after a first purchase. */
-async function onboarding(reference: string, password: string | null, expiresInMs = 3_600_000) {
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function start(body: unknown, address = nextAddress()) {
+  return landing.app.request('/api/onboarding/start', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify(body),
+  });
+}
+
+/** What the worker writes after a first purchase: keyed by the SHA-256 of landing's reference. */
+async function onboarding(
+  reference: string,
+  password: string | null,
+  expiresInMs = 3_600_000,
+  key = sha256(reference),
+) {
   await sql`INSERT INTO landing.onboardings (reference, provider, tenant_slug, admin_email, initial_password, expires_at)
-    VALUES (${reference}, 'stripe', 'acme', 'owner@acme.test', ${password}, ${new Date(Date.now() + expiresInMs)})`.execute(
+    VALUES (${key}, 'stripe', 'acme', 'owner@acme.test', ${password}, ${new Date(Date.now() + expiresInMs)})`.execute(
     landing.db,
   );
 }
 
 async function row(reference: string) {
   const { rows } = await sql<{ initial_password: string | null; claimed_at: Date | null }>`
-    SELECT initial_password, claimed_at FROM landing.onboardings WHERE reference = ${reference}`.execute(
+    SELECT initial_password, claimed_at FROM landing.onboardings WHERE reference = ${sha256(reference)}`.execute(
     landing.db,
   );
   return rows[0];
 }
+
+describe('POST /api/onboarding/start', () => {
+  it('issues a random 256-bit reference, uncached, stored only as its SHA-256', async () => {
+    const first = await start({ plan_code: 'business', email: 'owner@acme.test' });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const { reference } = (await first.json()) as { reference: string };
+    expect(reference).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(reference, 'base64url')).toHaveLength(32);
+    const second = (await (await start({ plan_code: 'business' })).json()) as { reference: string };
+    expect(second.reference).not.toBe(reference);
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT * FROM landing.onboarding_references WHERE reference_sha256 = ${sha256(reference)}`.execute(
+      landing.db,
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ plan_code: 'business', email: 'owner@acme.test' }),
+    ]);
+    const everything = await sql`SELECT * FROM landing.onboarding_references`.execute(landing.db);
+    expect(JSON.stringify(everything.rows)).not.toContain(reference);
+  });
+
+  it.each([
+    [{ plan_code: 'enterprise' }, 'plan_code', 'unknown_plan'],
+    [{}, 'plan_code', undefined],
+    [{ plan_code: 'business', email: 'not-an-address' }, 'email', undefined],
+    [{ plan_code: 'business', reference: 'mine' }, '', undefined],
+  ])('bad body %j → 400 requete_invalide', async (body, path, code) => {
+    const response = await start(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'requete_invalide',
+      params: { issues: [{ path, ...(code ? { code } : {}) }] },
+    });
+  });
+
+  it('is throttled per address: the (N+1)th start of an hour → 429 with Retry-After', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 3; i++)
+      expect((await start({ plan_code: 'business' }, address)).status).toBe(201);
+    const refused = await start({ plan_code: 'business' }, address);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'limite_depassee' });
+  });
+});
 
 const notFound = {
   code: 'introuvable',
@@ -68,7 +132,14 @@ describe('POST /api/onboarding/claim', () => {
     expect(await second.json()).toEqual(notFound);
   });
 
-  it('answers password null for an existing user (no generated password)', async () => {
+  it('a provider id claims nothing: an onboarding keyed by a checkout id (before wave 3) is 404', async () => {
+    await onboarding('cs_test_checkout_id', 'Legacy-Password-5', 3_600_000, 'cs_test_checkout_id');
+    const response = await claim({ reference: 'cs_test_checkout_id' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual(notFound);
+  });
+
+  it('answers password null when the portal gave none (a replayed provisioning)', async () => {
     await onboarding('cs_test_existing_user', null);
     const response = await claim({ reference: 'cs_test_existing_user' });
     expect(response.status).toBe(200);

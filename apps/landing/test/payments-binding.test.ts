@@ -126,7 +126,10 @@ const cases: ProviderCase[] = [
     purchaseHasPlan: true,
     purchase: (reference) => {
       const event = lsSubscription('subscription_created', 'active');
-      return { ...event, meta: { ...event.meta, custom_data: { ...event.meta.custom_data, reference } } };
+      return {
+        ...event,
+        meta: { ...event.meta, custom_data: { ...event.meta.custom_data, reference } },
+      };
     },
     change: (ids, price, n) => {
       const event = lsSubscription('subscription_updated', 'active', {

@@ -103,15 +103,17 @@ describe('lemonsqueezy parse', () => {
   });
 
   it('custom_data never names the plan or the tenant: variant_id does; unmapped is ignored', () => {
-    const facts = parse(lsSubscription('subscription_updated', 'active', { variant_id: 302 })).facts;
+    const facts = parse(
+      lsSubscription('subscription_updated', 'active', { variant_id: 302 }),
+    ).facts;
     expect(facts).toEqual({
       ...IDS,
       subscription: expect.objectContaining({ plan_code: 'business' }),
     });
     expect(JSON.stringify(facts)).not.toContain('victim');
-    expect(parse(lsSubscription('subscription_updated', 'active', { variant_id: 999 })).ignored_reason).toBe(
-      'unmapped_price',
-    );
+    expect(
+      parse(lsSubscription('subscription_updated', 'active', { variant_id: 999 })).ignored_reason,
+    ).toBe('unmapped_price');
   });
 
   it('an order names no subscription to bind: acknowledged, ignored', () => {
@@ -138,9 +140,12 @@ describe('lemonsqueezy parse', () => {
   });
 
   it('unknown event names are ignored; a payload without meta is a requete_invalide', () => {
-    expect(parse({ meta: { event_name: 'license_key_created' }, data: { id: 1, attributes: {} } }).ignored_reason).toBe(
-      'unsupported_event_type',
+    expect(
+      parse({ meta: { event_name: 'license_key_created' }, data: { id: 1, attributes: {} } })
+        .ignored_reason,
+    ).toBe('unsupported_event_type');
+    expect(() => parse({ data: {} })).toThrow(
+      expect.objectContaining({ code: 'requete_invalide' }),
     );
-    expect(() => parse({ data: {} })).toThrow(expect.objectContaining({ code: 'requete_invalide' }));
   });
 });

@@ -107,19 +107,23 @@ describe('paddle parse', () => {
   });
 
   it('custom_data never names the plan or the tenant: items[].price does; unmapped is ignored', () => {
-    const facts = parse(transactionCompleted({ items: [{ price: { id: 'pri_01business' } }] })).facts;
+    const facts = parse(
+      transactionCompleted({ items: [{ price: { id: 'pri_01business' } }] }),
+    ).facts;
     expect(facts?.subscription?.plan_code).toBe('business');
     expect(JSON.stringify(facts)).not.toContain('victim');
-    expect(parse(transactionCompleted({ items: [{ price: { id: 'pri_free' } }] })).ignored_reason).toBe(
-      'unmapped_price',
-    );
-    expect(parse(paddleSubscription('subscription.updated', 'active', { items: [] })).ignored_reason).toBe(
-      'unmapped_price',
-    );
+    expect(
+      parse(transactionCompleted({ items: [{ price: { id: 'pri_free' } }] })).ignored_reason,
+    ).toBe('unmapped_price');
+    expect(
+      parse(paddleSubscription('subscription.updated', 'active', { items: [] })).ignored_reason,
+    ).toBe('unmapped_price');
   });
 
   it('a renewal transaction is a state, not a purchase; one without subscription is ignored', () => {
-    const renewal = parse(transactionCompleted({ origin: 'subscription_recurring', custom_data: null }));
+    const renewal = parse(
+      transactionCompleted({ origin: 'subscription_recurring', custom_data: null }),
+    );
     expect(renewal.facts?.provision).toBeUndefined();
     expect(renewal.facts?.subscription?.status).toBe('active');
     expect(parse(transactionCompleted({ subscription_id: null })).ignored_reason).toBe(
@@ -138,7 +142,12 @@ describe('paddle parse', () => {
   ] as const)('%s %s → %s, on the mapped price, with no purchase', (type, paddleStatus, status) => {
     expect(parse(paddleSubscription(type, paddleStatus)).facts).toEqual({
       ...IDS,
-      subscription: { plan_code: 'starter', status, ...PERIOD, event_at: '2026-11-23T10:00:01.000Z' },
+      subscription: {
+        plan_code: 'starter',
+        status,
+        ...PERIOD,
+        event_at: '2026-11-23T10:00:01.000Z',
+      },
     });
   });
 
@@ -147,9 +156,11 @@ describe('paddle parse', () => {
       paddleSubscription('subscription.canceled', 'canceled', { current_billing_period: null }),
     );
     expect(canceled.facts?.subscription?.current_period_end).toBeUndefined();
-    expect(parse({ event_id: 'evt_x', event_type: 'customer.created', data: {} }).ignored_reason).toBe(
-      'unsupported_event_type',
+    expect(
+      parse({ event_id: 'evt_x', event_type: 'customer.created', data: {} }).ignored_reason,
+    ).toBe('unsupported_event_type');
+    expect(() => parse({ nope: true })).toThrow(
+      expect.objectContaining({ code: 'requete_invalide' }),
     );
-    expect(() => parse({ nope: true })).toThrow(expect.objectContaining({ code: 'requete_invalide' }));
   });
 });

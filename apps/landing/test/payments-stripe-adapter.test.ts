@@ -158,7 +158,11 @@ describe('stripe parse', () => {
     expect(parse(invoicePaid()).facts).toEqual(expected);
     const legacy = invoicePaid({ parent: null, subscription: 'sub_1acme' });
     const lines = legacy.data.object.lines as { data: Record<string, unknown>[] };
-    lines.data[0] = { ...lines.data[0], pricing: null, price: { id: 'price_other', lookup_key: 'starter_monthly' } };
+    lines.data[0] = {
+      ...lines.data[0],
+      pricing: null,
+      price: { id: 'price_other', lookup_key: 'starter_monthly' },
+    };
     expect(parse(legacy).facts?.subscription?.plan_code).toBe('starter');
     expect(parse(invoicePaid({ parent: null })).ignored_reason).toBe('not_a_subscription');
   });
@@ -216,9 +220,9 @@ describe('stripe parse', () => {
     });
     const dev = planResolver({}, { identity: true });
     expect(stripeAdapter.parse(event, '', dev).facts?.subscription?.plan_code).toBe('enterprise');
-    expect(stripeAdapter.parse(event, '', planResolver({}, { identity: false })).ignored_reason).toBe(
-      'unmapped_price',
-    );
+    expect(
+      stripeAdapter.parse(event, '', planResolver({}, { identity: false })).ignored_reason,
+    ).toBe('unmapped_price');
   });
 
   it('deleted is canceled whatever the status; legacy period end', () => {
@@ -241,7 +245,10 @@ describe('stripe parse', () => {
       created: 1_795_003_600,
     };
     expect(parse(later).facts?.subscription?.event_at).toBe('2026-11-18T12:06:40.000Z');
-    const noTime = { ...subscriptionEvent('customer.subscription.updated', 'active'), created: null };
+    const noTime = {
+      ...subscriptionEvent('customer.subscription.updated', 'active'),
+      created: null,
+    };
     const facts = parse(noTime).facts;
     expect(facts?.subscription?.status).toBe('active');
     expect(facts?.subscription?.event_at).toBeUndefined();
