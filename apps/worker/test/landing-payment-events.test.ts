@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { jobs } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -87,43 +88,82 @@ function portalAnswers(
   };
 }
 
-/** A provider event as landing stores it, and its job as landing enqueues it. */
-async function storeEvent(change: { provision?: boolean; subscription?: boolean } = {}) {
+const TENANT_ID = '6f1c2b1e-8d0a-4c55-9a61-3c0f4f6d2a10';
+
+/** A provider event as landing stores it (route.ts), and its job as landing enqueues it. */
+async function storeEvent(
+  change: { provision?: boolean; subscription?: boolean; outcome?: 'queued' | 'waiting' } = {},
+  ids: { n?: number; customer?: string } = {},
+) {
   sequence += 1;
+  const n = ids.n ?? sequence;
   const eventKey = `evt_${sequence}_${Date.now()}`;
-  const slug = `acme-${sequence}`;
+  const slug = `acme-${n}`;
+  const reference = `landing-reference-${eventKey}`;
   const body = {
+    provider_customer_id: ids.customer ?? `cus_${n}`,
+    provider_subscription_id: `sub_${n}`,
     ...(change.provision === false
       ? {}
       : {
           provision: {
             slug,
             name: 'Acme',
-            plan_code: 'business',
             admin: { email: 'owner@acme.test', name: 'Owner' },
-            reference: `cs_${eventKey}`,
+            reference_sha256: createHash('sha256').update(reference).digest('hex'),
           },
         }),
     ...(change.subscription === false
       ? {}
       : {
           subscription: {
-            tenant: slug,
             plan_code: 'business',
             status: 'active',
-            provider: 'stripe',
-            provider_subscription_id: `sub_${sequence}`,
             current_period_end: '2026-12-23T00:00:00Z',
           },
         }),
   };
+  const outcome = change.outcome ?? 'queued';
   await database.pool.query(
-    `INSERT INTO landing.provider_events (provider, event_key, event_type, outcome, change)
-     VALUES ('stripe', $1, 'checkout.session.completed', 'queued', $2)`,
-    [eventKey, JSON.stringify(body)],
+    `INSERT INTO landing.provider_events
+       (provider, event_key, event_type, outcome, change, provider_customer_id, provider_subscription_id)
+     VALUES ('stripe', $1, 'customer.subscription.updated', $2, $3, $4, $5)`,
+    [
+      eventKey,
+      outcome,
+      JSON.stringify(body),
+      body.provider_customer_id,
+      body.provider_subscription_id,
+    ],
   );
-  await addJob(database, TASK, { provider: 'stripe', event_key: eventKey });
-  return { eventKey, slug, reference: `cs_${eventKey}` };
+  if (outcome === 'queued')
+    await addJob(database, TASK, { provider: 'stripe', event_key: eventKey });
+  return { eventKey, slug, reference, n, subscription: `sub_${n}` };
+}
+
+/** The binding a first purchase of subscription `sub_<n>` made. */
+async function bind(n: number) {
+  await database.pool.query(
+    `INSERT INTO landing.provider_bindings
+       (provider, provider_subscription_id, provider_customer_id, tenant_id, tenant_slug)
+     VALUES ('stripe', $1, $2, $3, $4)`,
+    [`sub_${n}`, `cus_${n}`, TENANT_ID, `bound-${n}`],
+  );
+}
+
+async function binding(subscription: string) {
+  const { rows } = await database.pool.query(
+    `SELECT * FROM landing.provider_bindings WHERE provider = 'stripe' AND provider_subscription_id = $1`,
+    [subscription],
+  );
+  return rows[0];
+}
+
+/** A subscription-only change of an already bound subscription. */
+async function storeBoundChange() {
+  sequence += 1;
+  await bind(sequence);
+  return storeEvent({ provision: false }, { n: sequence });
 }
 
 async function eventRow(eventKey: string) {
@@ -137,7 +177,7 @@ async function eventRow(eventKey: string) {
 async function onboarding(reference: string) {
   const { rows } = await database.pool.query(
     `SELECT *, extract(epoch FROM expires_at - created_at)::int AS lifetime FROM landing.onboardings WHERE reference = $1`,
-    [reference],
+    [createHash('sha256').update(reference).digest('hex')],
   );
   return rows[0];
 }
@@ -159,9 +199,9 @@ async function failedAttempt(n: number) {
 }
 
 describe('landing_forward_payment_event', () => {
-  it('provisions then changes the subscription, with the Idempotency-Key and the key; stores the onboarding with the password', async () => {
+  it('provisions (a taken slug suffixed), binds, then changes the bound tenant’s subscription; stores the onboarding under the reference’s digest', async () => {
     portal.answer(portalAnswers());
-    const { eventKey, slug, reference } = await storeEvent();
+    const { eventKey, slug, reference, subscription: subscriptionId } = await storeEvent();
     const row = await forwarded(eventKey);
     expect(row.forwarded_at).toBeInstanceOf(Date);
     expect(row.reason).toBeNull();
@@ -170,7 +210,7 @@ describe('landing_forward_payment_event', () => {
       '/api/v1/internal/subscriptions',
     ]);
     const [provision, subscription] = portal.received;
-    expect(provision!.headers['idempotency-key']).toBe(`stripe:${eventKey}`);
+    expect(provision!.headers['idempotency-key']).toBe(`stripe:subscription:${subscriptionId}`);
     expect(provision!.headers['x-api-key']).toBe(INTERNAL_KEY);
     expect(subscription!.headers['x-api-key']).toBe(INTERNAL_KEY);
     expect(provision!.json).toEqual({
@@ -178,11 +218,18 @@ describe('landing_forward_payment_event', () => {
       name: 'Acme',
       plan_code: 'business',
       admin: { email: 'owner@acme.test', name: 'Owner' },
+      on_slug_taken: 'suffix',
     });
-    expect(subscription!.json).toMatchObject({
-      tenant: slug,
+    const bound = await binding(subscriptionId);
+    expect(bound).toMatchObject({ provider_customer_id: `cus_${sequence}`, tenant_slug: slug });
+    // The tenant is the binding's (the portal's answer), by id: never a slug from metadata.
+    expect(subscription!.json).toEqual({
+      tenant: bound.tenant_id,
+      plan_code: 'business',
       status: 'active',
       provider: 'stripe',
+      provider_subscription_id: subscriptionId,
+      current_period_end: '2026-12-23T00:00:00Z',
     });
     const stored = await onboarding(reference);
     expect(stored).toMatchObject({
@@ -216,21 +263,49 @@ describe('landing_forward_payment_event', () => {
     expect((await onboarding(reference)).initial_password).toBe(PASSWORD);
   });
 
-  it('404 on the subscription (tenant not provisioned yet) is retried until the portal knows it', async () => {
-    portal.answer(
-      portalAnswers({
-        subscriptions: (i) =>
-          i === 0 ? { status: 404, json: { code: 'introuvable' } } : { status: 200, json: {} },
-      }),
-    );
+  it('a change of a subscription no purchase bound is ignored, nothing sent (landing only queues bound ones)', async () => {
+    portal.answer(portalAnswers());
     const { eventKey } = await storeEvent({ provision: false });
-    const job = await failedAttempt(1);
-    expect(job.last_error).toMatch(/subscriptions answered 404 introuvable/);
-    await forwarded(eventKey);
-    expect(portal.received.map((r) => r.path)).toEqual([
-      '/api/v1/internal/subscriptions',
-      '/api/v1/internal/subscriptions',
+    const row = await waitFor(async () => {
+      const r = await eventRow(eventKey);
+      return r?.outcome === 'ignored' && r;
+    });
+    expect(row.reason).toBe('unbound_subscription');
+    expect(portal.received).toHaveLength(0);
+  });
+
+  it('a change from another customer than the bound one is ignored, nothing sent', async () => {
+    portal.answer(portalAnswers());
+    sequence += 1;
+    await bind(sequence);
+    const { eventKey } = await storeEvent(
+      { provision: false },
+      { n: sequence, customer: 'cus_other' },
+    );
+    const row = await waitFor(async () => {
+      const r = await eventRow(eventKey);
+      return r?.outcome === 'ignored' && r;
+    });
+    expect(row.reason).toBe('customer_mismatch');
+    expect(portal.received).toHaveLength(0);
+  });
+
+  it('the binding wakes the events of its subscription that waited, which then go to the bound tenant', async () => {
+    portal.answer(portalAnswers());
+    sequence += 1;
+    const n = sequence;
+    const waiting = await storeEvent({ provision: false, outcome: 'waiting' }, { n });
+    const purchase = await storeEvent({}, { n });
+    await forwarded(purchase.eventKey);
+    const woken = await forwarded(waiting.eventKey);
+    expect(woken.reason).toBeNull();
+    const bound = await binding(`sub_${n}`);
+    const changes = portal.received.filter((r) => r.path === '/api/v1/internal/subscriptions');
+    expect(changes.map((r) => (r.json as { tenant: string }).tenant)).toEqual([
+      bound.tenant_id,
+      bound.tenant_id,
     ]);
+    expect(portal.received.filter((r) => r.path === '/api/v1/internal/tenants')).toHaveLength(1);
   });
 
   it('a 5xx on the subscription after provisioning keeps the password stored by the first attempt', async () => {
@@ -240,13 +315,16 @@ describe('landing_forward_payment_event', () => {
     const { eventKey, reference } = await storeEvent();
     await failedAttempt(1);
     await forwarded(eventKey);
-    // The replay of provisioning answered 200 without the password: the first one is kept.
-    expect(portal.received.map((r) => r.path)).toHaveLength(4);
-    expect(portal.received[2]!.headers['idempotency-key']).toBe(`stripe:${eventKey}`);
+    // The retry finds the binding: no second provisioning, the first password is kept.
+    expect(portal.received.map((r) => r.path)).toEqual([
+      '/api/v1/internal/tenants',
+      '/api/v1/internal/subscriptions',
+      '/api/v1/internal/subscriptions',
+    ]);
     expect((await onboarding(reference)).initial_password).toBe(PASSWORD);
   });
 
-  it('409 on provisioning (slug taken): ignored with reason slug_taken, logged, not retried', async () => {
+  it('409 on provisioning: ignored with the reason, logged, not retried, nothing bound', async () => {
     portal.answer(
       portalAnswers({
         tenants: () => ({ status: 409, json: { code: 'conflit', params: {}, message: 'x' } }),
@@ -257,7 +335,8 @@ describe('landing_forward_payment_event', () => {
       const r = await eventRow(eventKey);
       return r?.outcome === 'ignored' && r;
     });
-    expect(row.reason).toBe('slug_taken');
+    expect(row.reason).toBe('portal_409_conflit');
+    expect(await binding(`sub_${sequence}`)).toBeUndefined();
     expect(row.forwarded_at).toBeNull();
     await waitFor(async () => (await jobsOf(database, TASK.name)).length === 0);
     expect(portal.received.map((r) => r.path)).toEqual(['/api/v1/internal/tenants']);
@@ -269,7 +348,7 @@ describe('landing_forward_payment_event', () => {
     portal.answer(
       portalAnswers({ subscriptions: () => ({ status: 400, json: { code: 'requete_invalide' } }) }),
     );
-    const { eventKey } = await storeEvent({ provision: false });
+    const { eventKey } = await storeBoundChange();
     const row = await waitFor(async () => {
       const r = await eventRow(eventKey);
       return r?.outcome === 'ignored' && r;
@@ -283,7 +362,7 @@ describe('landing_forward_payment_event', () => {
     portal.answer(
       portalAnswers({ subscriptions: () => ({ status: 200, json: { applied: false } }) }),
     );
-    const { eventKey } = await storeEvent({ provision: false });
+    const { eventKey } = await storeBoundChange();
     await forwarded(eventKey);
     const stale = log.lines.filter(
       (l) => l.includes('stale subscription change ignored') && l.includes(eventKey),
