@@ -1,7 +1,9 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import { ApiError } from '@erp/contract';
 import { type Database, type Kysely, sql } from '@erp/db';
-import { ipv6Hextets } from '@erp/http';
+import { throttleKey } from '@erp/http';
+
+/** The address key of every per-address throttle, from @erp/http (password-links.ts imports it here). */
+export { throttleKey };
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -58,22 +60,4 @@ export async function endLoginAttempt(
   success: boolean,
 ): Promise<void> {
   await sql`SELECT login_attempt_end(${attemptId}::bigint, ${success})`.execute(db);
-}
-
-/**
- * The key a client address is throttled under. IPv4 as is, also in its IPv4-mapped IPv6 form
- * (what a dual-stack socket reports). IPv6 by its /64: one subscriber usually holds a whole
- * /64, so counting single addresses would give every attacker 2^64 fresh budgets.
- */
-export function throttleKey(address: string): string {
-  const unmapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
-  if (isIPv4(unmapped)) return unmapped;
-  const hextets = isIPv6(address) ? ipv6Hextets(address) : null;
-  if (hextets)
-    return `${hextets
-      .slice(0, 4)
-      .map((h) => h.toString(16))
-      .join(':')}::/64`;
-  // Not an address (a garbled X-Forwarded-For): throttled under what was sent, bounded.
-  return address.slice(0, 100);
 }
