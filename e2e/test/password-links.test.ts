@@ -64,36 +64,144 @@ const mailJobsDone = () =>
 
 describe('an invitation from Settings → Users', () => {
   const invitee = 'new.colleague@demo.test';
+  const bearer = (token: string, tenant: string) => ({
+    authorization: `Bearer ${token}`,
+    'x-tenant': tenant,
+  });
+  const lookup = (token: string) => post('/api/v1/auth/invitations/lookup', { token });
+  const accept = (token: string, password = NEW_PASSWORD, name?: string) =>
+    post('/api/v1/auth/invitations/accept', { token, password, ...(name ? { name } : {}) });
+  const join = (token: string, accessToken: string) =>
+    post('/api/v1/auth/invitations/join', { token }, { authorization: `Bearer ${accessToken}` });
+  const me = async (accessToken: string, tenant: string) =>
+    (
+      await fetch(`${platform.portalUrl}/api/v1/me`, { headers: bearer(accessToken, tenant) })
+    ).json();
 
-  it('mails the invitee a console link that sets their password once, then they log in', async () => {
+  it('mails a new person a console link: they read it, choose their name and password, and log in; it works once', async () => {
     const admin = await login('admin@demo.test', platform.secrets.adminPassword);
     expect(admin.status).toBe(200);
     const added = await post(
       '/api/v1/settings/users',
       { email: invitee, name: 'New Colleague', roles: ['sales:editor'] },
-      { authorization: `Bearer ${admin.body.access_token}`, 'x-tenant': 'demo' },
+      bearer(admin.body.access_token, 'demo'),
     );
     expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ email: invitee, status: 'invited' });
 
     const mail = await nextMail(invitee);
     expect(mail.user).toBe('relay');
     expect(mail.headers.from).toBe(MAIL_FROM);
-    expect(mail.subject).toMatch(/invited you to .+ on ERP/);
+    expect(mail.subject).toMatch(/invited you to Demo SARL on ERP/);
     expect(mail.text).toContain('within 7 days');
     expect(mail.html).toContain('<a href="');
     const { url, token } = linkIn(mail);
     expect(url.origin).toBe(platform.portalUrl);
     expect(url.pathname).toBe('/invitation');
 
-    const accepted = await confirm(token);
-    expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ email: invitee, purpose: 'invitation', tenant: 'demo' });
-    expect((await login(invitee, NEW_PASSWORD, 'demo')).status).toBe(200);
+    const read = await lookup(token);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      email: invitee,
+      name: 'New Colleague',
+      tenant: { slug: 'demo', name: 'Demo SARL' },
+      account: 'new',
+    });
+    const days = (Date.parse(read.body.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    // A reset's endpoint does not take an invitation's link.
+    expect((await confirm(token)).body).toMatchObject({ code: 'lien_invalide' });
+    // Until accepted, the invitation opens nothing.
+    expect((await login(invitee, NEW_PASSWORD)).status).toBe(401);
 
-    const again = await confirm(token, 'someone else’s passphrase');
+    const accepted = await accept(token, NEW_PASSWORD, 'Nina Colleague');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ email: invitee, tenant: 'demo' });
+    const session = await login(invitee, NEW_PASSWORD, 'demo');
+    expect(session.status).toBe(200);
+    const mine = await me(session.body.access_token, 'demo');
+    expect(mine.user.name).toBe('Nina Colleague');
+    expect(mine.memberships).toEqual([
+      expect.objectContaining({
+        roles: ['sales:editor'],
+        tenant: expect.objectContaining({ slug: 'demo' }),
+      }),
+    ]);
+
+    const again = await accept(token, 'someone else’s passphrase');
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ code: 'lien_invalide', params: { reason: 'used' } });
+    expect(again.body).toMatchObject({ code: 'lien_invalide', params: { reason: 'unknown' } });
+    expect((await lookup(token)).body).toMatchObject({ code: 'lien_invalide' });
     expect(platform.output.join('\n')).not.toContain(token);
+  });
+
+  it('invites someone with an account in another tenant: the link says so, a new password is refused, they join by signing in', async () => {
+    const boss = { email: 'boss@acme.test', password: 'the boss of acme passphrase' };
+    const provisioned = await post(
+      '/api/v1/internal/tenants',
+      {
+        slug: 'acme',
+        name: 'Acme Ltd',
+        plan_code: 'business',
+        admin: { ...boss, name: 'Acme Boss' },
+      },
+      { 'x-api-key': platform.secrets.internalApiKey },
+    );
+    expect(provisioned.status, JSON.stringify(provisioned.body)).toBe(201);
+    const bossSession = await login(boss.email, boss.password, 'acme');
+    expect(bossSession.status).toBe(200);
+    const seen = smtp.received.filter((m) => m.to.includes(invitee)).length;
+    const invited = await post(
+      '/api/v1/settings/users',
+      { email: invitee, name: 'Name Acme typed', roles: ['crm:reader'] },
+      bearer(bossSession.body.access_token, 'acme'),
+    );
+    expect(invited.status).toBe(201);
+    // The same answer as for someone new: nothing says the e-mail has an account.
+    expect(Object.keys(invited.body).sort()).toEqual([
+      'created_at',
+      'email',
+      'id',
+      'name',
+      'roles',
+      'status',
+    ]);
+    expect(invited.body).toMatchObject({ name: 'Name Acme typed', status: 'invited' });
+
+    const { token } = linkIn(await nextMail(invitee, seen));
+    expect((await lookup(token)).body).toMatchObject({
+      email: invitee,
+      tenant: { slug: 'acme', name: 'Acme Ltd' },
+      account: 'existing',
+    });
+    // Choosing a password is for new accounts: the link cannot replace this one's.
+    const refused = await accept(token, 'a password to take it over');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'conflit', params: { reason: 'account_exists' } });
+    expect((await login(invitee, 'a password to take it over')).status).toBe(401);
+
+    // Only the invited account's session accepts.
+    const wrong = await join(token, bossSession.body.access_token);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ code: 'acces_refuse', params: { required: 'invitee' } });
+    const session = await login(invitee, NEW_PASSWORD);
+    expect((await join(token, session.body.access_token)).body).toEqual({
+      email: invitee,
+      tenant: 'acme',
+    });
+    const inAcme = await login(invitee, NEW_PASSWORD, 'acme');
+    expect(inAcme.status).toBe(200);
+    const mine = await me(inAcme.body.access_token, 'acme');
+    // Acme's admin named nobody: the account keeps the name its person chose.
+    expect(mine.user.name).toBe('Nina Colleague');
+    expect(mine.tenant.slug).toBe('acme');
+    expect(mine.memberships.map((m: { tenant: { slug: string } }) => m.tenant.slug).sort()).toEqual(
+      ['acme', 'demo'],
+    );
+    expect((await join(token, session.body.access_token)).body).toMatchObject({
+      code: 'lien_invalide',
+    });
   });
 });
 
