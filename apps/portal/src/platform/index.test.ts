@@ -297,8 +297,9 @@ describe('idempotent provisioning (Idempotency-Key)', () => {
     );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.admin.id)).size).toBe(1);
-    // The password is generated once, by whoever created the user.
-    expect(answers.filter((a) => a.body.admin.password)).toHaveLength(1);
+    // Every answer carries a generated password (none says whether the account existed); only
+    // the one whose request created the user set it.
+    expect(answers.filter((a) => a.body.admin.password)).toHaveLength(6);
     expect(await counts()).toEqual({
       tenants: before.tenants + 6,
       users: before.users + 1,
@@ -316,6 +317,94 @@ describe('idempotent provisioning (Idempotency-Key)', () => {
     }
     expect(await counts()).toEqual(before);
     expect((await provision('k'.repeat(200), body('retry-long-key'))).status).toBe(201);
+  });
+});
+
+describe('provisioning for an e-mail that already has an account (SPEC §3)', () => {
+  const provision = (body: Record<string, unknown>) =>
+    internal('/api/v1/internal/tenants', { name: 'Tenant', plan_code: 'business', ...body });
+  const account = (email: string) =>
+    portal.tdb.db
+      .selectFrom('users')
+      .select(['name', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+
+  it('never touches its password or name, and answers exactly as for a new account', async () => {
+    const email = 'cfo@known-account.test';
+    const first = await provision({ slug: 'known-1', admin: { email, name: 'Carla Real' } });
+    expect(first.status).toBe(201);
+    const before = await account(email);
+
+    const given = await provision({
+      slug: 'known-2',
+      admin: { email, name: 'Typed By Someone Else', password: 'Attacker-pass-123' },
+    });
+    const generated = await provision({ slug: 'known-3', admin: { email, name: 'Another Name' } });
+    expect(await account(email)).toEqual(before);
+    expect(
+      await portal
+        .post(
+          '/api/v1/auth/login',
+          { email, password: 'Attacker-pass-123' },
+          { 'x-forwarded-for': '198.51.100.77' },
+        )
+        .then((r) => r.status),
+    ).toBe(401);
+    // The same answers as for new e-mails: no oracle in the shape.
+    const fresh = await provision({
+      slug: 'fresh-2',
+      admin: { email: 'nobody@fresh.test', name: 'N', password: 'Fresh-pass-12345' },
+    });
+    const freshGenerated = await provision({
+      slug: 'fresh-3',
+      admin: { email: 'new@fresh.test', name: 'N' },
+    });
+    const shape = (r: { status: number; body: { admin: Record<string, unknown> } }) => [
+      r.status,
+      Object.keys(r.body.admin).sort(),
+    ];
+    expect(shape(given)).toEqual(shape(fresh));
+    expect(shape(generated)).toEqual(shape(freshGenerated));
+    expect(generated.body.admin.password).toMatch(/^[\w-]{20,}$/);
+  });
+});
+
+describe('provisioning a purchase (on_slug_taken: suffix)', () => {
+  const provision = (slug: string, key: string, email: string) =>
+    portal
+      .post(
+        '/api/v1/internal/tenants',
+        {
+          slug,
+          name: 'Bought',
+          plan_code: 'starter',
+          admin: { email, name: 'Buyer' },
+          on_slug_taken: 'suffix',
+        },
+        { 'x-api-key': INTERNAL_KEY, 'Idempotency-Key': key },
+      )
+      .then(portal.json);
+
+  it('a taken slug gets a suffix, never the existing tenant; a retry answers the same tenant', async () => {
+    const existing = await provision('taken', 'stripe:subscription:sub_a', 'a@taken.test');
+    expect(existing.status).toBe(201);
+    const second = await provision('taken', 'stripe:subscription:sub_b', 'b@taken.test');
+    expect(second.status).toBe(201);
+    expect(second.body.tenant.slug).toBe('taken-2');
+    expect(second.body.tenant.id).not.toBe(existing.body.tenant.id);
+    const third = await provision('taken', 'stripe:subscription:sub_c', 'c@taken.test');
+    expect(third.body.tenant.slug).toBe('taken-3');
+    const retry = await provision('taken', 'stripe:subscription:sub_b', 'b@taken.test');
+    expect(retry.status).toBe(200);
+    expect(retry.body.tenant.id).toBe(second.body.tenant.id);
+    const members = await portal.tdb.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('u.email')
+      .where('m.tenant_id', '=', existing.body.tenant.id)
+      .execute();
+    expect(members).toEqual([{ email: 'a@taken.test' }]);
   });
 });
 

@@ -99,3 +99,40 @@ describe('subscription changes arriving out of order', () => {
     expect((await change('business', at(6))).applied).toBe(true);
   });
 });
+
+describe('a subscription stays with its tenant', () => {
+  it('the same provider subscription for another tenant is 409 conflit, and changes nothing', async () => {
+    const owner = await portal.provisionTenant('starter');
+    const other = await portal.provisionTenant('starter');
+    const change = (tenant: string, plan_code: string) =>
+      portal
+        .post(
+          '/api/v1/internal/subscriptions',
+          {
+            tenant,
+            plan_code,
+            status: 'active',
+            provider: 'stripe',
+            provider_subscription_id: `sub_owned_${owner.slug}`,
+          },
+          { 'x-api-key': INTERNAL_KEY },
+        )
+        .then(portal.json);
+    expect((await change(owner.slug, 'business')).status).toBe(200);
+    const moved = await change(other.slug, 'starter');
+    expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({
+      code: 'conflit',
+      params: { field: 'provider_subscription_id' },
+    });
+    const rows = await portal.tdb.db
+      .selectFrom('tenants')
+      .select(['id', 'plan_code'])
+      .where('id', 'in', [owner.id, other.id])
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.plan_code]))).toEqual({
+      [owner.id]: 'business',
+      [other.id]: 'starter',
+    });
+  });
+});
