@@ -43,7 +43,7 @@ function Invitation({ token }: { token: string }) {
     return (
       <div className="alert alert-error" role="alert">
         <p>{invitation.error.message}</p>
-        <p>Ask whoever invited you to send a new invitation.</p>
+        <p>An invitation works once, within 7 days: whoever invited you can send a new one.</p>
         <p>
           <Link href="/login">Go to log in</Link>
         </p>
@@ -56,9 +56,9 @@ function Invitation({ token }: { token: string }) {
   return (
     <>
       <p>
-        {data.name}, you are invited to join <strong>{data.tenant.name}</strong> (
-        <code>{data.tenant.slug}</code>) as <strong className="id">{data.email}</strong>. The link
-        works until {new Date(data.expires_at).toLocaleString('en-GB')}.
+        You are invited to join <strong>{data.tenant.name}</strong> (<code>{data.tenant.slug}</code>
+        ) as <strong className="id">{data.email}</strong>. The link works until{' '}
+        {new Date(data.expires_at).toLocaleString('en-GB')}.
       </p>
       {data.account === 'new' && !existing ? (
         <AcceptInvitationForm
