@@ -4,11 +4,12 @@
  * onboarding claimed after a Stripe checkout; each flow also by keyboard alone; axe-core on
  * every page; screenshots at 1280 and 375 px; the CSP refusing an inline script.
  */
+import { createHash } from 'node:crypto';
 import { sql } from '@erp/db';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, type Platform, startPlatform } from '../test/platform';
-import { checkoutCompleted, sendStripeEvent } from '../test/stripe-events';
+import { stripePurchase } from '../test/stripe-events';
 import {
   expectAccessible,
   launchBrowser,
@@ -173,27 +174,28 @@ describe('landing in a browser', () => {
 
   describe('onboarding after a Stripe checkout', () => {
     async function checkout(suffix: string): Promise<{ reference: string; email: string }> {
-      const reference = `cs_test_browser_${suffix}`;
       const email = `owner-${suffix}@browser.test`;
-      const sent = await sendStripeEvent(
+      // Landing issues the reference before the checkout, which carries it to Stripe and back.
+      const { reference, checkout: sent } = await stripePurchase(
         platform.landingUrl,
         platform.secrets.paymentSecret,
-        checkoutCompleted({
+        {
           eventId: `evt_browser_${suffix}`,
-          sessionId: reference,
+          sessionId: `cs_test_browser_${suffix}`,
           subscriptionId: `sub_browser_${suffix}`,
           slug: `browser-${suffix}`,
           company: `Browser ${suffix}`,
           planCode: 'starter',
           email,
           name: 'Owen Owner',
-        }),
+        },
       );
       expect(sent.response.status).toBe(200);
-      // The worker provisions the tenant on the portal, then writes the onboarding.
+      // The worker provisions the tenant on the portal, then writes the onboarding (by digest).
+      const digest = createHash('sha256').update(reference).digest('hex');
       await eventually('the onboarding to be written', async () => {
         const { rows } =
-          await sql`SELECT 1 FROM landing.onboardings WHERE reference = ${reference}`.execute(
+          await sql`SELECT 1 FROM landing.onboardings WHERE reference = ${digest}`.execute(
             platform.db.db,
           );
         return rows.length > 0;

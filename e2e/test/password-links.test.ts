@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The worker's own SMTP capture (a real `smtp-server`): one definition for both suites.
 import { type CapturedMail, linkIn, startSmtpCapture } from '../../apps/worker/test/smtp-capture';
 import { eventually, type Platform, startPlatform } from './platform';
-import { checkoutCompleted, sendStripeEvent } from './stripe-events';
+import { stripePurchase } from './stripe-events';
 
 const MAIL_FROM = 'ERP <no-reply@e2e.test>';
 const NEW_PASSWORD = 'a passphrase of my own';
@@ -262,10 +262,10 @@ describe('a password reset', () => {
 
   it('lets a new customer who never claimed their first password set one', async () => {
     const owner = 'owner@lost-password.test';
-    const sent = await sendStripeEvent(
+    const { checkout: sent } = await stripePurchase(
       platform.landingUrl,
       platform.secrets.paymentSecret,
-      checkoutCompleted({
+      {
         eventId: 'evt_e2e_lost_password',
         sessionId: 'cs_test_lost_password',
         subscriptionId: 'sub_lost_password',
@@ -274,7 +274,7 @@ describe('a password reset', () => {
         planCode: 'business',
         email: owner,
         name: 'Olga Owner',
-      }),
+      },
     );
     expect(sent.response.status).toBe(200);
     await eventually('the tenant to be provisioned', async () => {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { findFreePort } from '@erp/db/embedded';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { inject } from 'vitest';
+import { E2E_PLAN_PRICES } from './stripe-events';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export type AppName = 'portal' | 'landing' | 'worker';
@@ -83,6 +84,7 @@ export async function startPlatform(
       LANDING_SYNC_API_KEY: secrets.syncApiKey,
       PAYMENT_PROVIDER: 'stripe',
       PAYMENT_WEBHOOK_SECRET: secrets.paymentSecret,
+      PAYMENT_PLAN_PRICES: JSON.stringify(E2E_PLAN_PRICES),
       ...extraEnv.landing,
     },
     worker: {

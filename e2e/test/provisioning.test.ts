@@ -1,7 +1,18 @@
+/**
+ * What a payment provider's event may decide (SPEC §8), end to end: the real landing, worker
+ * and portal as processes, Stripe events signed as Stripe signs them, two tenants.
+ */
 import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, type Platform, startPlatform } from './platform';
-import { checkoutCompleted, sendStripeEvent, subscriptionUpdated } from './stripe-events';
+import {
+  checkoutCompleted,
+  priceOf,
+  sendStripeEvent,
+  startOnboarding,
+  stripePurchase,
+  subscriptionUpdated,
+} from './stripe-events';
 
 let platform: Platform;
 beforeAll(async () => {
@@ -18,13 +29,46 @@ async function planModules(code: string): Promise<string[]> {
   return [...plan.modules].sort();
 }
 
-async function tenantModules(slug: string): Promise<string[] | undefined> {
-  const tenant = await platform.db.db
+async function tenant(slug: string) {
+  const row = await platform.db.db
     .selectFrom('tenants')
-    .select('modules')
+    .select(['id', 'plan_code', 'modules', 'updated_at'])
     .where('slug', '=', slug)
     .executeTakeFirst();
-  return tenant ? [...tenant.modules].sort() : undefined;
+  return row && { ...row, modules: [...row.modules].sort() };
+}
+
+async function tenantModules(slug: string): Promise<string[] | undefined> {
+  return (await tenant(slug))?.modules;
+}
+
+async function eventRow(eventKey: string) {
+  return platform.db.db
+    .selectFrom('landing.provider_events')
+    .select(['outcome', 'reason', 'forwarded_at'])
+    .where('event_key', '=', eventKey)
+    .executeTakeFirst();
+}
+
+const send = (event: object) =>
+  sendStripeEvent(platform.landingUrl, platform.secrets.paymentSecret, event);
+
+/** Waits until the worker has no payment event left to forward (each takes a poll or two). */
+async function settled() {
+  await eventually('the payment events to be settled', async () => {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM graphile_worker.jobs
+      WHERE task_identifier = 'landing_forward_payment_event'`.execute(platform.db.db);
+    return rows[0]!.n === 0;
+  });
+}
+
+function claimOnboarding(reference: string): Promise<Response> {
+  return fetch(`${platform.landingUrl}/api/onboarding/claim`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ reference }),
+  });
 }
 
 describe('a payment provider drives provisioning through landing and the worker', () => {
@@ -32,26 +76,33 @@ describe('a payment provider drives provisioning through landing and the worker'
     eventId: 'evt_e2e_checkout_1',
     sessionId: 'cs_test_e2e_1',
     subscriptionId: 'sub_e2e_1',
+    customerId: 'cus_e2e_acme',
     slug: 'acme',
     company: 'Acme SARL',
-    planCode: 'business',
+    // The checkout's metadata asks for the top plan; the price bought is `business`.
+    planCode: 'enterprise',
     email: 'owner@acme.test',
     name: 'Ana Owner',
   };
   let password: string;
 
-  it('a checkout for a new customer ends in a tenant with the plan’s modules whose admin can log in', async () => {
-    const sent = await sendStripeEvent(
+  it('a purchase ends in a tenant on the plan of the price bought, not the metadata’s; the landing reference claims the login once, the checkout id never', async () => {
+    const purchase = await stripePurchase(
       platform.landingUrl,
       platform.secrets.paymentSecret,
-      checkoutCompleted(checkout),
+      checkout,
+      priceOf('business'),
     );
-    expect(sent.response.status).toBe(200);
-    expect(sent.body).toMatchObject({ received: true, duplicate: false });
+    expect(purchase.checkout.response.status).toBe(200);
+    expect(purchase.checkout.body).toMatchObject({ received: true, duplicate: false });
+    expect(purchase.subscription.body).toMatchObject({ outcome: 'queued' });
+    expect(purchase.reference).toMatch(/^[\w-]{43}$/);
 
     // The buyer's browser, back on the marketing site, claims its first login once.
     const claim = await eventually('the onboarding to be claimable', async () => {
-      const response = await claimOnboarding(checkout.sessionId);
+      // The provider's checkout id claims nothing, before and after provisioning.
+      expect((await claimOnboarding(checkout.sessionId)).status).toBe(404);
+      const response = await claimOnboarding(purchase.reference);
       return response.status === 200
         ? ((await response.json()) as Record<string, string>)
         : undefined;
@@ -59,8 +110,10 @@ describe('a payment provider drives provisioning through landing and the worker'
     expect(claim).toMatchObject({ tenant: 'acme', email: checkout.email });
     expect(claim.password).toEqual(expect.any(String));
     password = String(claim.password);
+    expect((await claimOnboarding(purchase.reference)).status).toBe(404);
     expect((await claimOnboarding(checkout.sessionId)).status).toBe(404);
 
+    await settled();
     expect(await tenantModules('acme')).toEqual(await planModules('business'));
     const login = await fetch(`${platform.portalUrl}/api/v1/auth/login`, {
       method: 'POST',
@@ -72,13 +125,9 @@ describe('a payment provider drives provisioning through landing and the worker'
     const me = await fetch(`${platform.portalUrl}/api/v1/me`, {
       headers: { authorization: `Bearer ${access_token}`, 'x-tenant': 'acme' },
     });
-    const body = (await me.json()) as {
-      tenant: { slug: string; modules: string[] };
-      rights: string[];
-    };
+    const body = (await me.json()) as { tenant: { slug: string; modules: string[] } };
     expect(body.tenant.slug).toBe('acme');
     expect([...body.tenant.modules].sort()).toEqual(await planModules('business'));
-    expect(body.rights).toContain('sales:write');
 
     const subscription = await platform.db.db
       .selectFrom('subscriptions')
@@ -89,11 +138,7 @@ describe('a payment provider drives provisioning through landing and the worker'
   });
 
   it('the same provider event delivered twice is processed once', async () => {
-    const again = await sendStripeEvent(
-      platform.landingUrl,
-      platform.secrets.paymentSecret,
-      checkoutCompleted(checkout),
-    );
+    const again = await send(checkoutCompleted(checkout));
     expect(again.response.status).toBe(200);
     expect(again.body).toMatchObject({ received: true, duplicate: true });
     const rows = await sql<{ n: number }>`
@@ -104,20 +149,123 @@ describe('a payment provider drives provisioning through landing and the worker'
     expect(rows.rows[0]!.n).toBe(3);
   });
 
+  const second = {
+    eventId: 'evt_e2e_checkout_2',
+    sessionId: 'cs_test_e2e_2',
+    subscriptionId: 'sub_e2e_2',
+    customerId: 'cus_e2e_second',
+    // Asks for acme's slug: a purchase never lands in an existing tenant.
+    slug: 'acme',
+    company: 'Second Buyer',
+    planCode: 'starter',
+    email: 'owner@second.test',
+    name: 'Sam Second',
+  };
+
+  it('a first purchase whose slug is taken gets a new tenant with another slug, never the existing one — its subscription event first', async () => {
+    const before = await tenant('acme');
+    const reference = await startOnboarding(platform.landingUrl, 'starter', second.email);
+    // Providers do not order their deliveries: the subscription before its checkout.
+    const early = await send(
+      subscriptionUpdated({
+        eventId: 'evt_e2e_second_created',
+        subscriptionId: second.subscriptionId,
+        customerId: second.customerId,
+        slug: 'acme',
+        planCode: 'starter',
+        status: 'active',
+        type: 'created',
+      }),
+    );
+    expect(early.body).toMatchObject({ outcome: 'waiting' });
+    await send(checkoutCompleted({ ...second, reference }));
+    const claim = await eventually('the second onboarding', async () => {
+      const response = await claimOnboarding(reference);
+      return response.status === 200 ? ((await response.json()) as { tenant: string }) : undefined;
+    });
+    expect(claim.tenant).toBe('acme-2');
+    await settled();
+    expect(await tenantModules('acme-2')).toEqual(await planModules('starter'));
+    expect(await eventRow('evt_e2e_second_created')).toMatchObject({ outcome: 'forwarded' });
+    // acme is as it was: same plan, same only member.
+    expect(await tenant('acme')).toEqual(before);
+    const members = await sql<{ email: string }>`
+      SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id JOIN tenants t ON t.id = m.tenant_id
+      WHERE t.slug = 'acme'`.execute(platform.db.db);
+    expect(members.rows).toEqual([{ email: checkout.email }]);
+  });
+
+  it('a signed customer.subscription.updated from an unknown customer changes no tenant, whatever its metadata names', async () => {
+    const before = { acme: await tenant('acme'), second: await tenant('acme-2') };
+    const stranger = await send(
+      subscriptionUpdated({
+        eventId: 'evt_e2e_stranger',
+        subscriptionId: 'sub_e2e_stranger',
+        customerId: 'cus_e2e_stranger',
+        slug: 'acme',
+        planCode: 'starter',
+        status: 'canceled',
+      }),
+    );
+    expect(stranger.response.status).toBe(200);
+    // acme's own subscription id, from another customer: not acme's customer, so nothing.
+    const impostor = await send(
+      subscriptionUpdated({
+        eventId: 'evt_e2e_impostor',
+        subscriptionId: checkout.subscriptionId,
+        customerId: 'cus_e2e_stranger',
+        slug: 'acme',
+        planCode: 'starter',
+        status: 'canceled',
+      }),
+    );
+    expect(impostor.response.status).toBe(200);
+    await settled();
+    // Give the worker time to have done something, were it going to.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await eventRow('evt_e2e_stranger')).toMatchObject({
+      outcome: 'waiting',
+      reason: 'awaiting_purchase',
+    });
+    expect(await eventRow('evt_e2e_impostor')).toMatchObject({
+      outcome: 'ignored',
+      reason: 'customer_mismatch',
+    });
+    expect({ acme: await tenant('acme'), second: await tenant('acme-2') }).toEqual(before);
+  });
+
+  it('a change of one tenant’s subscription whose metadata names the other tenant and another plan applies to its own tenant, on its price’s plan', async () => {
+    const before = await tenant('acme');
+    await send(
+      subscriptionUpdated({
+        eventId: 'evt_e2e_second_upgrade',
+        subscriptionId: second.subscriptionId,
+        customerId: second.customerId,
+        slug: 'acme',
+        planCode: 'starter',
+        price: priceOf('business'),
+        status: 'active',
+      }),
+    );
+    await eventually('the second tenant’s upgrade', async () => {
+      return (await eventRow('evt_e2e_second_upgrade'))?.outcome === 'forwarded';
+    });
+    expect(await tenantModules('acme-2')).toEqual(await planModules('business'));
+    expect(await tenant('acme')).toEqual(before);
+  });
+
   it('with the portal stopped, the provider still gets its 2xx and the change arrives once the portal is back', async () => {
     await platform.stop('portal');
     const upgrade = subscriptionUpdated({
       eventId: 'evt_e2e_upgrade_1',
       subscriptionId: checkout.subscriptionId,
+      customerId: checkout.customerId,
       slug: 'acme',
-      planCode: 'enterprise',
+      planCode: 'starter',
+      price: priceOf('enterprise'),
       status: 'active',
     });
-    const sent = await sendStripeEvent(
-      platform.landingUrl,
-      platform.secrets.paymentSecret,
-      upgrade,
-    );
+    const sent = await send(upgrade);
     expect(sent.response.status).toBe(200);
     expect(sent.ms).toBeLessThan(1000);
 
@@ -139,12 +287,7 @@ describe('a payment provider drives provisioning through landing and the worker'
       },
       60_000,
     );
-    const event = await platform.db.db
-      .selectFrom('landing.provider_events')
-      .select(['outcome', 'forwarded_at'])
-      .where('event_key', '=', 'evt_e2e_upgrade_1')
-      .executeTakeFirstOrThrow();
-    expect(event.outcome).toBe('forwarded');
+    expect(await eventRow('evt_e2e_upgrade_1')).toMatchObject({ outcome: 'forwarded' });
     const subscriptions = await platform.db.db
       .selectFrom('subscriptions')
       .select(['plan_code', 'status'])
@@ -157,34 +300,19 @@ describe('a payment provider drives provisioning through landing and the worker'
     const stale = subscriptionUpdated({
       eventId: 'evt_e2e_stale_downgrade_1',
       subscriptionId: checkout.subscriptionId,
+      customerId: checkout.customerId,
       slug: 'acme',
       planCode: 'starter',
       status: 'active',
       created: Math.floor(Date.now() / 1000) - 3600,
     });
-    const sent = await sendStripeEvent(platform.landingUrl, platform.secrets.paymentSecret, stale);
+    const sent = await send(stale);
     expect(sent.response.status).toBe(200);
     await eventually('the stale downgrade to be forwarded', async () => {
-      const event = await platform.db.db
-        .selectFrom('landing.provider_events')
-        .select('outcome')
-        .where('event_key', '=', 'evt_e2e_stale_downgrade_1')
-        .executeTakeFirst();
-      return event?.outcome === 'forwarded';
+      return (await eventRow('evt_e2e_stale_downgrade_1'))?.outcome === 'forwarded';
     });
     expect(await tenantModules('acme')).toEqual(await planModules('enterprise'));
-    const subscriptions = await platform.db.db
-      .selectFrom('subscriptions')
-      .select(['plan_code', 'status'])
-      .where('provider_subscription_id', '=', checkout.subscriptionId)
-      .execute();
-    expect(subscriptions).toEqual([{ plan_code: 'enterprise', status: 'active' }]);
-    const tenant = await platform.db.db
-      .selectFrom('tenants')
-      .select('plan_code')
-      .where('slug', '=', 'acme')
-      .executeTakeFirstOrThrow();
-    expect(tenant.plan_code).toBe('enterprise');
+    expect((await tenant('acme'))?.plan_code).toBe('enterprise');
   });
 
   it('no secret reached the logs', () => {
@@ -201,11 +329,3 @@ describe('a payment provider drives provisioning through landing and the worker'
     }
   });
 });
-
-function claimOnboarding(reference: string): Promise<Response> {
-  return fetch(`${platform.landingUrl}/api/onboarding/claim`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ reference }),
-  });
-}
