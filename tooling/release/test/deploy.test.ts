@@ -20,6 +20,7 @@ interface Service {
   depends_on?: Record<string, { condition: string }>;
   deploy?: { replicas: string | number };
   healthcheck?: { test?: string[]; disable?: boolean };
+  volumes?: string[];
 }
 
 const APPS = ['portal', 'landing', 'worker'] as const;
@@ -72,5 +73,33 @@ describe('deploy/compose.yaml', () => {
     for (const name of [...APPS, 'migrate']) {
       expect(String(service(name).environment?.DATABASE_URL), name).toMatch(/@postgres:5432\//);
     }
+  });
+
+  it('connects no app as the superuser: each app its own role, the migration step the owner', () => {
+    const superuser = String(service('postgres').environment?.POSTGRES_USER);
+    const userOf = (name: string) =>
+      /^postgres:\/\/([^:@/]+):/.exec(String(service(name).environment?.DATABASE_URL))?.[1];
+    const users = Object.fromEntries([...APPS, 'migrate'].map((name) => [name, userOf(name)]));
+    expect(users).toEqual({
+      portal: 'erp_portal',
+      landing: 'erp_landing',
+      worker: 'erp_worker',
+      migrate: 'erp_owner',
+    });
+    for (const user of Object.values(users)) expect(user).not.toBe(superuser);
+    // The roles exist before anything connects: made by the container's first start.
+    const volumes = service('postgres').volumes ?? [];
+    expect(volumes).toContain(
+      './postgres/init-roles.sh:/docker-entrypoint-initdb.d/10-erp-roles.sh:ro',
+    );
+    expect(volumes).toContain('./postgres/roles.sql:/erp/roles.sql:ro');
+    const roles = readFileSync(path.join(ROOT, 'deploy/postgres/roles.sql'), 'utf8');
+    const init = readFileSync(path.join(ROOT, 'deploy/postgres/init-roles.sh'), 'utf8');
+    expect(init).toContain('-f /erp/roles.sql');
+    for (const user of Object.values(users)) expect(roles).toContain(user);
+    // Each password the init script reads is one the postgres service is given.
+    for (const variable of init.matchAll(/="\$([A-Z_]+)"/g))
+      if (!variable[1]!.startsWith('POSTGRES_'))
+        expect(service('postgres').environment, variable[1]).toHaveProperty(variable[1]!);
   });
 });
