@@ -15,6 +15,7 @@ export interface Actor {
   /** Replaces a text field's content. */
   fill(label: string | RegExp, value: string): Promise<void>;
   check(label: string | RegExp): Promise<void>;
+  uncheck(label: string | RegExp): Promise<void>;
   /** Chooses the option whose value is `value` in a select. */
   select(label: string | RegExp, value: string): Promise<void>;
 }
@@ -27,13 +28,20 @@ const exact = (name: string | RegExp) =>
 
 /** Clicks and fills, as most people do. */
 export function mouse(page: Page): Actor {
+  // An open modal dialog is all a person can reach (the rest of the page is inert): a form
+  // behind it may have controls of the same names.
+  const scope = async () => {
+    const dialog = page.locator('dialog[open]');
+    return (await dialog.count()) ? dialog : page;
+  };
   return {
     mode: 'mouse',
-    press: (role, name) => page.getByRole(role, { name: exact(name) }).click(),
-    fill: (label, value) => page.getByLabel(exact(label)).fill(value),
-    check: (label) => page.getByLabel(exact(label)).check(),
+    press: async (role, name) => (await scope()).getByRole(role, { name: exact(name) }).click(),
+    fill: async (label, value) => (await scope()).getByLabel(exact(label)).fill(value),
+    check: async (label) => (await scope()).getByLabel(exact(label)).check(),
+    uncheck: async (label) => (await scope()).getByLabel(exact(label)).uncheck(),
     select: async (label, value) => {
-      await page.getByLabel(exact(label)).selectOption(value);
+      await (await scope()).getByLabel(exact(label)).selectOption(value);
     },
   };
 }
@@ -58,7 +66,11 @@ export function keyboard(page: Page): Actor {
     },
     async check(label) {
       await reach('checkbox', label);
-      await page.keyboard.press('Space');
+      if (!(await focusedChecked(page))) await page.keyboard.press('Space');
+    },
+    async uncheck(label) {
+      await reach('checkbox', label);
+      if (await focusedChecked(page)) await page.keyboard.press('Space');
     },
     async select(label, value) {
       await reach('combobox', label);
@@ -75,6 +87,9 @@ export function keyboard(page: Page): Actor {
     },
   };
 }
+
+const focusedChecked = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement).checked);
 
 /** Tabs to the text control labelled `label`, whatever its role (textbox, spinbutton, date). */
 async function reachField(page: Page, label: string | RegExp): Promise<void> {

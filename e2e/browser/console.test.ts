@@ -4,7 +4,9 @@
  * receiver in this test (test delivery, the log, replay, secret rotation); sales orders
  * filtered by `status=eq.confirme`, one opened, a draft confirmed; a customer created after a
  * validation error is fixed. Every flow runs with the mouse, then by keyboard alone; axe-core
- * checks every page; screenshots at 1280 and 375 px; no token in web storage.
+ * checks every page; screenshots at 1280 and 375 px; no token in web storage. Settings → Users:
+ * an invitation sent, its roles changed, withdrawn; the last super-admin kept; an admin who is
+ * not a super-admin offered module roles only, and shown the portal’s refusal.
  * The console must be built (turbo's e2e test depends on @erp/console#build).
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { verifyWebhookSignature } from '@erp/sdk';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, startSmtpCapture } from '../../apps/worker/test/smtp-capture';
 import { eventually, type Platform, startPlatform } from '../test/platform';
 import { type Actor, keyboard, mouse } from './console-actors';
 import {
@@ -37,6 +40,7 @@ let platform: Platform;
 let browser: Browser;
 let receiver: http.Server;
 let receiverUrl: string;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 const received: Received[] = [];
 
 beforeAll(async () => {
@@ -55,13 +59,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  smtp = await startSmtpCapture();
+  [platform, browser] = await Promise.all([
+    startPlatform({ worker: { SMTP_URL: smtp.url, MAIL_FROM: 'ERP <no-reply@e2e.test>' } }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await platform?.close();
   await new Promise((resolve) => receiver?.close(resolve));
+  await smtp?.close();
 });
 
 /** Delivered requests of one event type. */
@@ -388,6 +397,75 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       await look('customer');
     });
 
+    it('invites a person in Settings → Users, changes the invitation’s roles and withdraws it; the last super-admin stays one', async () => {
+      const email = `colleague-${mode}@demo.test`;
+      const name = `Colleague ${mode}`;
+      await page.goto(url('/settings/users'));
+      await expect.poll(() => heading().textContent()).toBe('Users');
+      const adminRow = page.getByRole('row', { name: /admin@demo\.test/ });
+      await expect.poll(() => adminRow.textContent()).toContain('Active');
+      // No password to choose for someone else: the person chooses theirs.
+      expect(await page.getByLabel(/password/i).count()).toBe(0);
+      await act.fill('E-mail', email);
+      await act.fill('Name', name);
+      await act.check('sales:reader');
+      await act.press('button', 'Send invitation');
+      const notices = () => page.getByRole('status').allTextContents();
+      await expect
+        .poll(notices)
+        .toContainEqual(expect.stringContaining(`Invitation sent to ${email}`));
+      const row = page.getByRole('row', { name: new RegExp(name) });
+      await expect.poll(() => row.textContent()).toContain('Invited');
+      expect(await row.textContent()).toContain('sales:reader');
+      await eventually(`the invitation mailed to ${email}`, async () =>
+        smtp.received.some((m) => m.to.includes(email)),
+      );
+      await look('users-invited');
+
+      await act.press('button', `Roles of ${name}`);
+      await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+      await act.check('crm:editor');
+      await act.press('button', 'Save roles');
+      // The cell, not the row: the row holds the dialog, and the dialog its checkboxes' names.
+      const rolesOf = (r: typeof row) => r.locator('td[data-label="Roles"]').textContent();
+      await expect.poll(() => rolesOf(row)).toContain('crm:editor');
+      expect(await rolesOf(row)).toContain('sales:reader');
+      await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+      expect(await row.locator('td[data-label="Status"]').textContent()).toBe('Invited');
+
+      // Someone who is a member already: the portal's reason, in words.
+      await act.fill('E-mail', 'admin@demo.test');
+      await act.fill('Name', 'Demo Admin');
+      await act.check('sales:reader');
+      await act.press('button', 'Send invitation');
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toContain('This person is already a member.');
+
+      // The only super-admin cannot step down: said in the dialog, nothing changed.
+      await act.press('button', 'Roles of Demo Admin');
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await act.uncheck('super-admin');
+      await act.check('admin');
+      await act.press('button', 'Save roles');
+      await expect
+        .poll(() => dialog.getByRole('alert').textContent())
+        .toContain('A tenant keeps at least one super-admin.');
+      expect(await dialog.getByRole('alert').textContent()).toContain('conflit');
+      await look('users-last-super-admin');
+      await act.press('button', 'Cancel');
+      expect(await rolesOf(adminRow)).toBe('super-admin');
+
+      await act.press('button', `Withdraw the invitation to ${email}`);
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await act.press('button', 'Withdraw');
+      await expect
+        .poll(notices)
+        .toContainEqual(expect.stringContaining(`The invitation to ${email} is withdrawn`));
+      await expect.poll(() => row.count()).toBe(0);
+    });
+
     it('shows the users, portal access and a new sales order form (axe, screenshots)', async () => {
       for (const [pathname, title, name] of [
         ['/settings/users', 'Users', 'users'],
@@ -443,6 +521,96 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     });
   });
+}
+
+describe('Settings → Users for an admin who is not a super-admin', () => {
+  it('offers module roles only, leaves admins to super-admins, and shows the portal’s refusal', async () => {
+    const superAdmin = await apiSession('admin@demo.test', platform.secrets.adminPassword);
+    // An admin made as people are now: invited, accepting with their own password.
+    const deputy = { email: 'deputy@demo.test', password: 'the deputy passphrase' };
+    expect(
+      (
+        await superAdmin('POST', '/settings/users', {
+          email: deputy.email,
+          name: 'Deputy',
+          roles: ['admin'],
+        })
+      ).status,
+    ).toBe(201);
+    const mail = await eventually('the deputy’s invitation', async () =>
+      smtp.received.find((m) => m.to.includes(deputy.email)),
+    );
+    const accepted = await fetch(`${platform.portalUrl}/api/v1/auth/invitations/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: linkIn(mail).token, password: deputy.password }),
+    });
+    expect(accepted.status).toBe(200);
+    const clerk = await superAdmin('POST', '/settings/users', {
+      email: 'clerk@demo.test',
+      name: 'Clerk',
+      roles: ['sales:reader'],
+    });
+    expect(clerk.status).toBe(201);
+
+    const page = await openPage(browser, `${platform.portalUrl}/login`);
+    const errors = watchBrowserErrors(page);
+    const act = mouse(page);
+    await act.fill('E-mail', deputy.email);
+    await act.fill('Password', deputy.password);
+    await act.press('button', 'Log in');
+    await expect.poll(() => page.getByRole('heading', { name: 'Overview' }).count()).toBe(1);
+    await act.press('link', 'Users');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Users');
+    const adminRow = page.getByRole('row', { name: /admin@demo\.test/ });
+    await expect.poll(() => adminRow.textContent()).toContain('Managed by super-admins');
+    expect(
+      await page.getByRole('button', { name: /of Demo Admin|Remove Demo Admin/ }).count(),
+    ).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'sales:reader' }).count()).toBe(1);
+    expect(await page.getByRole('checkbox', { name: /^(super-)?admin$/ }).count()).toBe(0);
+    await expectAccessible(page, 'users, as an admin');
+    await screenshots(page, 'console-users-admin');
+
+    // Meanwhile a super-admin makes the clerk's invitation an admin one: this page still
+    // offers its roles; the portal refuses, and the dialog says why.
+    const promoted = await superAdmin('PATCH', `/settings/users/${(await clerk.json()).id}`, {
+      roles: ['admin'],
+    });
+    expect(promoted.status).toBe(200);
+    await act.press('button', 'Roles of Clerk');
+    await act.check('crm:reader');
+    await act.press('button', 'Save roles');
+    const alert = page.getByRole('dialog').getByRole('alert');
+    await expect
+      .poll(() => alert.textContent())
+      .toContain('Only a super-admin can grant, change or remove admin roles.');
+    expect(await alert.textContent()).toContain('acces_refuse');
+    await expectAccessible(page, 'users, refused');
+    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** A super-admin's (or anyone's) API session in `demo`: `(method, path under /api/v1, body)`. */
+async function apiSession(email: string, password: string) {
+  const base = `${platform.portalUrl}/api/v1`;
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  return (method: string, path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        'x-tenant': 'demo',
+        'content-type': 'application/json',
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
 }
 
 /** An API call with a key, as an integrator makes it (no Origin header: keys are not for browsers). */
