@@ -128,8 +128,8 @@ const byKey = () => ({ actor_type: 'api_key', actor_id: hooksKey.id, address: AD
 interface Case {
   name: string;
   /** Does the operation; returns what the rows should be about. */
-  run: () => Promise<{ target?: string; user?: string } | undefined>;
-  rows: (ctx: { target?: string; user?: string }) => Partial<Row>[];
+  run: () => Promise<{ target?: string; user?: string; email?: string } | undefined>;
+  rows: (ctx: { target?: string; user?: string; email?: string }) => Partial<Row>[];
 }
 
 let keyId = '';
