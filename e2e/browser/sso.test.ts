@@ -18,7 +18,8 @@ import {
   startOidcProvider,
   type TestOidcProvider,
 } from '../../apps/portal/test/oidc-provider';
-import { type Platform, startPlatform } from '../test/platform';
+import { linkIn, startSmtpCapture } from '../../apps/worker/test/smtp-capture';
+import { eventually, type Platform, startPlatform } from '../test/platform';
 import { keyboard, mouse } from './console-actors';
 import {
   expectAccessible,
@@ -34,12 +35,17 @@ const DOMAIN = 'people.example';
 let platform: Platform;
 let browser: Browser;
 let provider: TestOidcProvider;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 beforeAll(async () => {
   if (!existsSync(CONSOLE_DIST))
     throw new Error('apps/console/dist is missing: run `pnpm --filter @erp/console build` first');
+  smtp = await startSmtpCapture();
   [platform, browser] = await Promise.all([
-    startPlatform({ portal: { SSO_ALLOW_INSECURE_ISSUERS: 'true' } }),
+    startPlatform({
+      portal: { SSO_ALLOW_INSECURE_ISSUERS: 'true' },
+      worker: { SMTP_URL: smtp.url, MAIL_FROM: 'ERP <no-reply@e2e.test>' },
+    }),
     launchBrowser(),
   ]);
   provider = await startOidcProvider([`${platform.portalUrl}/api/v1/auth/sso/callback`]);
@@ -49,6 +55,7 @@ afterAll(async () => {
   await browser?.close();
   await provider?.close();
   await platform?.close();
+  await smtp?.close();
 });
 
 const url = (pathname: string) => platform.portalUrl + pathname;
@@ -140,12 +147,22 @@ describe('single sign-on in the console', () => {
       'content-type': 'application/json',
     };
     const member = { email: 'member@partner.example', password: 'member password 123' };
+    // A member with a password of their own: invited, then accepting through the mailed link.
     const added = await fetch(`${base}/settings/users`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ ...member, name: 'Member', roles: ['sales:editor'] }),
+      body: JSON.stringify({ email: member.email, name: 'Member', roles: ['sales:editor'] }),
     });
     expect(added.status).toBe(201);
+    const mail = await eventually('the invitation', async () =>
+      smtp.received.find((m) => m.to.includes(member.email)),
+    );
+    const accepted = await fetch(`${base}/auth/invitations/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: linkIn(mail).token, password: member.password }),
+    });
+    expect(accepted.status).toBe(200);
     const enforced = await fetch(`${base}/settings/sso`, {
       method: 'PUT',
       headers,
