@@ -21,6 +21,16 @@ import {
 const client = createClient({ baseUrl: 'https://portal.test', apiKey: 'k', tenantId: 'demo' });
 
 export async function checks() {
+  // Settings → Users invites (SPEC §3): nobody sets another person's password.
+  await client.post('/api/v1/settings/users', {
+    body: { email: 'a@b.c', name: 'A', roles: ['sales:reader'] },
+  });
+  await client.post('/api/v1/settings/users', {
+    // @ts-expect-error an invitation takes no password
+    body: { email: 'a@b.c', name: 'A', roles: ['sales:reader'], password: 'chosen for them' },
+  });
+  // @ts-expect-error a member's roles change, nothing else of the account
+  await client.patch('/api/v1/settings/users/{id}', { path: { id: 'x' }, body: { name: 'B' } });
   await client.get('/api/v1/sales-orders', {
     query: {
       status: in_(['brouillon', 'confirme']),
