@@ -190,6 +190,7 @@ describe('idempotent provisioning (Idempotency-Key)', () => {
     tenants: await count('tenants'),
     users: await count('users'),
     memberships: await count('memberships'),
+    invitations: await count('invitations'),
   });
   const tenantRow = (slug: string) =>
     portal.tdb.db
@@ -277,6 +278,7 @@ describe('idempotent provisioning (Idempotency-Key)', () => {
       tenants: before.tenants + 1,
       users: before.users + 1,
       memberships: before.memberships + 1,
+      invitations: before.invitations,
     });
   });
 
@@ -300,10 +302,13 @@ describe('idempotent provisioning (Idempotency-Key)', () => {
     // Every answer carries a generated password (none says whether the account existed); only
     // the one whose request created the user set it.
     expect(answers.filter((a) => a.body.admin.password)).toHaveLength(6);
+    // The request that made the account made its membership; for the others the account
+    // already existed, so it is invited to their tenants (SPEC §3).
     expect(await counts()).toEqual({
       tenants: before.tenants + 6,
       users: before.users + 1,
-      memberships: before.memberships + 6,
+      memberships: before.memberships + 1,
+      invitations: before.invitations + 5,
     });
   });
 
@@ -367,6 +372,19 @@ describe('provisioning for an e-mail that already has an account (SPEC §3)', ()
     expect(shape(given)).toEqual(shape(fresh));
     expect(shape(generated)).toEqual(shape(freshGenerated));
     expect(generated.body.admin.password).toMatch(/^[\w-]{20,}$/);
+    // The existing account is invited to the new tenants, not made a member of them.
+    const tenants = await portal.tdb.db
+      .selectFrom('tenants as t')
+      .leftJoin('memberships as m', 'm.tenant_id', 't.id')
+      .leftJoin('invitations as i', 'i.tenant_id', 't.id')
+      .select(['t.slug', 'm.user_id', 'i.email', 'i.roles'])
+      .where('t.slug', 'in', ['known-2', 'known-3'])
+      .orderBy('t.slug')
+      .execute();
+    expect(tenants).toEqual([
+      { slug: 'known-2', user_id: null, email, roles: ['super-admin'] },
+      { slug: 'known-3', user_id: null, email, roles: ['super-admin'] },
+    ]);
   });
 });
 

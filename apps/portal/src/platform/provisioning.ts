@@ -1,11 +1,12 @@
 import {
   ApiError,
   isUuid,
+  jobs,
   type ProvisionedTenantSchema,
   type SUBSCRIPTION_STATUSES,
   toModules,
 } from '@erp/contract';
-import { type Database, type Kysely, sql } from '@erp/db';
+import { type Database, enqueueJob, type Kysely, sql } from '@erp/db';
 import type { z } from 'zod';
 import { generatePassword, hashPassword } from '../auth';
 import type { Deps } from '../deps';
@@ -18,7 +19,8 @@ type ProvisionedTenant = z.infer<typeof ProvisionedTenantSchema>;
 const SLUG_SUFFIX_TRIES = 50;
 
 /**
- * Creates a tenant on a plan with its first admin (a super-admin). With an idempotency key
+ * Creates a tenant on a plan with its first admin (a super-admin): a new account, or an
+ * invitation of an existing one (SPEC §3: its password and name stay its own). With an idempotency key
  * the tenant keeps it, and a retry with the same key and slug answers with that tenant
  * (`created: false`) instead of acting twice. `on_slug_taken: 'suffix'` (a purchase): the slug
  * is a wish, a taken one gets a suffix, never the existing tenant.
@@ -73,10 +75,26 @@ export async function provisionTenant(
           .executeTakeFirst();
     const admin = existing ?? inserted ?? (await findUserId(trx, input.admin.email));
     if (!admin) throw new Error('the admin user vanished while being provisioned');
-    await trx
-      .insertInto('memberships')
-      .values({ tenant_id: tenant.id, user_id: admin.id, roles: ['super-admin'] })
-      .execute();
+    if (inserted) {
+      await trx
+        .insertInto('memberships')
+        .values({ tenant_id: tenant.id, user_id: admin.id, roles: ['super-admin'] })
+        .execute();
+    } else {
+      // An account that already exists belongs to its person: whoever named its e-mail (a
+      // buyer, an operator) cannot make it a member; it is invited and joins by signing in.
+      const invitation = await trx
+        .insertInto('invitations')
+        .values({
+          tenant_id: tenant.id,
+          email: input.admin.email.toLowerCase(),
+          name: input.admin.name,
+          roles: ['super-admin'],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueueJob(trx, jobs.mailInvitation, { invitation_id: invitation.id });
+    }
     const provisioned = {
       tenant: { ...tenant, modules: toModules(tenant.modules) },
       // A known user keeps their password and name; the generated one is answered all the
@@ -111,7 +129,7 @@ async function findProvisioned(
       field: 'idempotency-key',
     });
   }
-  const admin = await db
+  const member = await db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.email'])
@@ -119,7 +137,16 @@ async function findProvisioned(
     .where(sql<boolean>`m.roles && ARRAY['super-admin', 'admin']`)
     .orderBy('m.created_at')
     .orderBy('u.id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // Or the existing account it invited (see provisionTenant), while it has not joined.
+  const admin =
+    member ??
+    (await db
+      .selectFrom('invitations as i')
+      .innerJoin('users as u', (j) => j.on(sql`lower(u.email)`, '=', sql.ref('i.email')))
+      .select(['u.id', 'u.email'])
+      .where('i.tenant_id', '=', tenant.id)
+      .executeTakeFirstOrThrow());
   return { tenant: { ...tenant, modules: toModules(tenant.modules) }, admin };
 }
 
