@@ -167,9 +167,7 @@ function fixtures(app: TestApp, pool: TestDatabase['pool']) {
     );
     if (accepted.status !== 200)
       throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
-    const user = await pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
-      email,
-    ]);
+    const user = await pool.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
     return { id: user.rows[0]!.id, email, token: (await login(email)).access_token };
   }
 

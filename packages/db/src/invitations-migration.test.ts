@@ -87,7 +87,9 @@ describe('migration 2026-11-28-0028-invitations', () => {
     expect(rolesOf(firstAdmin)).toEqual(['admin', 'super-admin']);
     expect(rolesOf(laterAdmin)).toEqual(['admin']);
     const elsewhere = await sql<{ roles: string[] }>`
-      SELECT roles FROM memberships WHERE tenant_id = ${hasSuper} AND user_id = ${laterAdmin}`.execute(db);
+      SELECT roles FROM memberships WHERE tenant_id = ${hasSuper} AND user_id = ${laterAdmin}`.execute(
+      db,
+    );
     expect(elsewhere.rows[0]!.roles).toEqual(['admin']);
 
     const passwords = await sql<{ email: string; has_password: boolean }>`
@@ -108,7 +110,9 @@ describe('migration 2026-11-28-0028-invitations', () => {
       SELECT user_id FROM refresh_tokens WHERE revoked_at IS NULL
         AND user_id IN (${ssoMember}, ${chosen}, ${patched}, ${existingAdded})`.execute(db);
     expect(live.rows.map((r) => r.user_id).sort()).toEqual([ssoMember, existingAdded].sort());
-    const links = await sql`SELECT purpose FROM password_tokens WHERE user_id = ${invitee}`.execute(db);
+    const links = await sql`SELECT purpose FROM password_tokens WHERE user_id = ${invitee}`.execute(
+      db,
+    );
     expect(links.rows).toEqual([]);
   });
 });

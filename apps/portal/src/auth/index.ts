@@ -18,8 +18,8 @@ import { secure } from './secure';
 import { login, logout, refresh, type TokenPair } from './sessions';
 
 export { generateApiKey, hashApiKey } from './api-key-format';
-export { createTokenSigner, generateSigningKeys, type TokenSigner } from './jwt';
 export { isSuperAdmin, requireMembershipChange, requireSuperAdmin } from './hierarchy';
+export { createTokenSigner, generateSigningKeys, type TokenSigner } from './jwt';
 export { generatePassword, hashPassword } from './passwords';
 export {
   clearRefreshCookie,

@@ -325,7 +325,11 @@ describe('invitations (POST /api/v1/settings/users): a mail queued with the invi
         [other.slug, otherAdmin.access_token],
       ] as const) {
         const res = await portal
-          .post('/api/v1/settings/users', { email, name: 'Twice', roles: ['sales:reader'] }, session(token, slug))
+          .post(
+            '/api/v1/settings/users',
+            { email, name: 'Twice', roles: ['sales:reader'] },
+            session(token, slug),
+          )
           .then(portal.json);
         expect(res.status).toBe(201);
         ids.push(res.body.id);
@@ -340,7 +344,11 @@ describe('invitations (POST /api/v1/settings/users): a mail queued with the invi
     const email = `late-${randomBytes(4).toString('hex')}@nowhere.test`;
     const invite = () =>
       portal
-        .post('/api/v1/settings/users', { email, name: 'Late', roles: ['crm:reader'] }, session(admin.access_token, tenant.slug))
+        .post(
+          '/api/v1/settings/users',
+          { email, name: 'Late', roles: ['crm:reader'] },
+          session(admin.access_token, tenant.slug),
+        )
         .then(portal.json);
     const res = await invite();
     const token = await portal.invitationLink(res.body.id);

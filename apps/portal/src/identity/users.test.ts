@@ -53,7 +53,9 @@ describe('Settings → Users: invitations (SPEC §3)', () => {
       status: 'invited',
     });
     // Nothing exists of an account yet: no login, no membership.
-    const accounts = await portal.tdb.pool.query("SELECT 1 FROM users WHERE email = 'ana@example.test'");
+    const accounts = await portal.tdb.pool.query(
+      "SELECT 1 FROM users WHERE email = 'ana@example.test'",
+    );
     expect(accounts.rowCount).toBe(0);
     const listed = await call('GET', USERS, superAdmin);
     expect(listed.body.data).toContainEqual(
@@ -126,12 +128,14 @@ describe('Settings → Users: invitations (SPEC §3)', () => {
     expect(forKnown.status).toBe(201);
     expect(forUnknown.status).toBe(201);
     expect(Object.keys(forKnown.body).sort()).toEqual(Object.keys(forUnknown.body).sort());
-    expect(shape({ ...forKnown.body, email: 'e' })).toEqual(shape({ ...forUnknown.body, email: 'e' }));
+    expect(shape({ ...forKnown.body, email: 'e' })).toEqual(
+      shape({ ...forUnknown.body, email: 'e' }),
+    );
     // The known account is not a member until it signs in and accepts.
     const token = await portal.invitationLink(forKnown.body.id);
-    expect((await call('POST', '/api/v1/auth/invitations/lookup', {}, { token })).body.account).toBe(
-      'existing',
-    );
+    expect(
+      (await call('POST', '/api/v1/auth/invitations/lookup', {}, { token })).body.account,
+    ).toBe('existing');
     expect((await accept({ token, password: 'another password 42' })).body).toMatchObject({
       code: 'conflit',
       params: { reason: 'account_exists' },
@@ -161,8 +165,13 @@ describe('Settings → Users: invitations (SPEC §3)', () => {
     });
     expect(planted.status).toBe(400);
     expect(
-      (await call('POST', USERS, superAdmin, { email, name: 'Attacker typed this', roles: ['sales:reader'] }))
-        .status,
+      (
+        await call('POST', USERS, superAdmin, {
+          email,
+          name: 'Attacker typed this',
+          roles: ['sales:reader'],
+        })
+      ).status,
     ).toBe(201);
     // B's admin invites the same person as admin (B's super-admin may).
     const byVictim = await call('POST', USERS, victimAdmin, {
@@ -194,7 +203,9 @@ describe('Settings → Users: invitations (SPEC §3)', () => {
       ['DELETE', undefined],
     ] as const) {
       const res = await call(method, target, admin.headers, body);
-      expect(res.status, `${method} ${JSON.stringify(body)}`).toBe(body && 'password' in body ? 400 : 403);
+      expect(res.status, `${method} ${JSON.stringify(body)}`).toBe(
+        body && 'password' in body ? 400 : 403,
+      );
     }
     expect(await loginStatus(tenant.adminEmail, PASSWORD)).toBe(200);
     const stillSuper = await call('GET', USERS, superAdmin);
@@ -202,16 +213,24 @@ describe('Settings → Users: invitations (SPEC §3)', () => {
       expect.objectContaining({ id: tenant.adminId, roles: ['super-admin'] }),
     );
     for (const roles of [['admin'], ['super-admin'], ['sales:reader', 'admin']]) {
-      const res = await call('POST', USERS, admin.headers, { email: 'x@example.test', name: 'X', roles });
+      const res = await call('POST', USERS, admin.headers, {
+        email: 'x@example.test',
+        name: 'X',
+        roles,
+      });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'acces_refuse', params: { required: 'super-admin' } });
     }
     // Nor another admin: demote, remove, or promote a module member to admin.
     const peer = await portal.addUser(tenant, ['admin']);
-    expect((await call('PATCH', `${USERS}/${peer.id}`, admin.headers, { roles: ['crm:reader'] })).status).toBe(403);
+    expect(
+      (await call('PATCH', `${USERS}/${peer.id}`, admin.headers, { roles: ['crm:reader'] })).status,
+    ).toBe(403);
     expect((await call('DELETE', `${USERS}/${peer.id}`, admin.headers)).status).toBe(403);
     const member = await portal.addUser(tenant, ['crm:reader']);
-    expect((await call('PATCH', `${USERS}/${member.id}`, admin.headers, { roles: ['admin'] })).status).toBe(403);
+    expect(
+      (await call('PATCH', `${USERS}/${member.id}`, admin.headers, { roles: ['admin'] })).status,
+    ).toBe(403);
     // Module roles are an admin's to manage.
     const changed = await call('PATCH', `${USERS}/${member.id}`, admin.headers, {
       roles: ['crm:editor', 'sales:reader'],
@@ -246,7 +265,9 @@ describe('Settings → Users: invitations (SPEC §3)', () => {
     });
     expect(promoted.status).toBe(200);
     const secondSuper = await sessionOf(second.email, tenant.slug);
-    const handBack = await call('PATCH', `${USERS}/${second.id}`, secondSuper, { roles: ['admin'] });
+    const handBack = await call('PATCH', `${USERS}/${second.id}`, secondSuper, {
+      roles: ['admin'],
+    });
     expect(handBack.status).toBe(200);
   });
 

@@ -29,14 +29,28 @@ function members(db: Kysely<Database>, tenantId: string) {
   return db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'u.name', 'm.roles', 'm.created_at', sql<Entry['status']>`'active'`.as('status')])
+    .select([
+      'u.id',
+      'u.email',
+      'u.name',
+      'm.roles',
+      'm.created_at',
+      sql<Entry['status']>`'active'`.as('status'),
+    ])
     .where('m.tenant_id', '=', tenantId);
 }
 
 function invitations(db: Kysely<Database>, tenantId: string) {
   return db
     .selectFrom('invitations')
-    .select(['id', 'email', 'name', 'roles', 'created_at', sql<Entry['status']>`'invited'`.as('status')])
+    .select([
+      'id',
+      'email',
+      'name',
+      'roles',
+      'created_at',
+      sql<Entry['status']>`'invited'`.as('status'),
+    ])
     .where('tenant_id', '=', tenantId);
 }
 
@@ -69,7 +83,8 @@ export async function inviteUser(
       .where('m.tenant_id', '=', actor.tenant.id)
       .where(sql<string>`lower(u.email)`, '=', email)
       .executeTakeFirst();
-    if (member) throw new ApiError('conflit', 'This person is already a member.', { field: 'email' });
+    if (member)
+      throw new ApiError('conflit', 'This person is already a member.', { field: 'email' });
     const previous = await trx
       .selectFrom('invitations')
       .select('roles')

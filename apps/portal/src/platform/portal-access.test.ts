@@ -44,9 +44,7 @@ async function queuedJobs() {
     queue_name: string | null;
   }>`
     SELECT task_identifier, key, max_attempts, queue_name FROM graphile_worker.jobs
-    WHERE task_identifier <> 'mail_invitation'`.execute(
-    portal.tdb.db,
-  );
+    WHERE task_identifier <> 'mail_invitation'`.execute(portal.tdb.db);
   return rows;
 }
 
