@@ -207,7 +207,7 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       await page.goto(url.href);
       await expect.poll(() => heading().textContent()).toBe('Join your organisation');
       await expect.poll(() => page.getByText('Demo SARL').count()).toBeGreaterThan(0);
-      expect(new URL(page.url()).search).toBe('');
+      await expect.poll(() => new URL(page.url()).search).toBe('');
       // The name the invitation was addressed to, theirs to change.
       expect(await page.getByLabel(/^\s*Your name\s*$/).inputValue()).toBe(`Invitee ${mode}`);
       await look('invitation-new');
