@@ -3,6 +3,8 @@ export * from './errors';
 export * from './integration/jobs';
 export * from './integration/landing';
 export * from './integration/password-links';
+export * from './ledger/amounts';
+export * from './ledger/postings';
 export * from './modules';
 export * from './openapi-text';
 export * from './registry/index';

@@ -1,3 +1,4 @@
+import type { PostingRule } from '../ledger/postings';
 import type { ModuleName } from '../modules';
 import { allChangeEventTypes, type FeedEventTypes, GENERIC_CHANGES } from './change-events';
 import { enumOf, type Field, money, text, timestamp, USER, uuid } from './fields';
@@ -40,6 +41,11 @@ export interface ResourceDeclaration {
   /** Adds read-only `subtotal_cents`, `tax_cents`, `total_cents` computed from a `lines` field. */
   totalsFrom?: string;
   lifecycle?: LifecycleDeclaration;
+  /**
+   * What its lifecycle actions post to the ledger (SPEC §17): read by the one posting engine,
+   * which also reverses a rule's entry on its `reverse` action.
+   */
+  postings?: readonly PostingRule[];
   /**
    * The events this resource records (SPEC §7: only the 27 of the catalogue): `created`,
    * `status_changed` (needs a lifecycle), and approval steps its actions `emits`.
@@ -175,6 +181,7 @@ export function defineResource<
     if (GENERIC_CHANGES.has(action) || events.includes(action))
       fail(`action ${action} would record the same event type as another change`);
   const eventNames = events.map((event) => `${name}.${event}` as `${N}.${E[number]}`);
+  for (const rule of declaration.postings ?? []) checkPosting(rule, declaration, fail);
 
   const resource = {
     ...declaration,
@@ -189,6 +196,26 @@ export function defineResource<
   };
   resource.feedEventNames = allChangeEventTypes(resource) as FeedEventTypes<N, E[number], A>[];
   return resource;
+}
+
+function checkPosting(
+  rule: PostingRule,
+  declaration: ResourceDeclaration,
+  fail: (m: string) => never,
+): void {
+  const actions = declaration.lifecycle?.actions ?? {};
+  for (const action of [rule.action, rule.reverse])
+    if (!(action in actions)) fail(`posting action ${action} is not a lifecycle action`);
+  const fields = [rule.date, rule.journal.field, rule.party.field, rule.due, rule.when?.field];
+  for (const field of fields)
+    if (field !== undefined && !(field in declaration.fields))
+      fail(`posting field ${field} is not a field`);
+  const amounts = rule.legs.map((leg) => leg.amount);
+  if (amounts.some((a) => a !== 'amount') && !declaration.totalsFrom)
+    fail('a posting of totals, nets or taxes needs totalsFrom');
+  for (const leg of rule.legs)
+    if (!leg.account.setting && leg.account.override !== 'journal')
+      fail('a posting leg names a setting or its journal');
 }
 
 function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => never): string[] {
