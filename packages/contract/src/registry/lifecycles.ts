@@ -57,41 +57,13 @@ export const lifecycles = {
       },
     }),
 
-  /** Something an approver decides on: submit, approve or reject, reopen a rejected one. */
-  approvable: (emits: { submit?: string; approve?: string; reject?: string } = {}) =>
-    lifecycle({
-      initial: 'brouillon',
-      actions: {
-        submit: {
-          from: ['brouillon'],
-          to: 'en_attente_approbation',
-          description: 'Sent to the approver.',
-          ...(emits.submit ? { emits: emits.submit } : {}),
-        },
-        approve: {
-          from: ['en_attente_approbation'],
-          to: 'approuve',
-          description: 'Approved.',
-          ...(emits.approve ? { emits: emits.approve } : {}),
-        },
-        reject: {
-          from: ['en_attente_approbation'],
-          to: 'rejete',
-          description: 'Rejected by the approver.',
-          ...(emits.reject ? { emits: emits.reject } : {}),
-        },
-        reopen: {
-          from: ['rejete'],
-          to: 'brouillon',
-          description: 'Back to draft to be corrected.',
-        },
-        cancel: {
-          from: ['brouillon', 'en_attente_approbation'],
-          to: 'annule',
-          description: 'Withdrawn.',
-        },
-      },
-    }),
+  /**
+   * Something an approver decides on: submit, approve or reject, reopen a rejected one, cancel.
+   * A family that says its steps differently, goes on after approval (send, pay, reimburse) or
+   * never reopens or cancels says so in `options` (see ApprovalOptions).
+   */
+  approvable: <const O extends ApprovalOptions = Record<never, never>>(options?: O) =>
+    approval(options ?? {}) as LifecycleDeclaration<ApprovalActions<O>>,
 
   /** Planned work: start, complete, hold and resume, cancel. */
   schedulable: () =>
@@ -159,6 +131,71 @@ export const lifecycles = {
       },
     }),
 } satisfies Record<string, (...args: never[]) => LifecycleDeclaration>;
+
+/** One decision step as a family words it: the event it records, its own description. */
+interface ApprovalStep {
+  emits?: string;
+  description?: string;
+}
+
+/** How an approval lifecycle departs from the `approvable` preset. */
+export interface ApprovalOptions {
+  submit?: ApprovalStep;
+  approve?: ApprovalStep;
+  reject?: ApprovalStep;
+  /** What an approved record goes on to (send, pay, reimburse), listed after the decision. */
+  afterApproval?: Record<string, ActionDeclaration>;
+  /** `false`: a rejected record stays rejected. */
+  reopen?: false;
+  /** The family's own withdrawal, or `false`: never withdrawn. */
+  cancel?: ActionDeclaration | false;
+}
+
+/** The action names of `approvable(options)`, literal (the feed's event types). */
+type ApprovalActions<O extends ApprovalOptions> =
+  | 'submit'
+  | 'approve'
+  | 'reject'
+  | (O extends { afterApproval: infer X } ? keyof X & string : never)
+  | (O extends { reopen: false } ? never : 'reopen')
+  | (O extends { cancel: false } ? never : 'cancel');
+
+/** The approval preset's actions, in order: the decision, what follows it, reopen, cancel. */
+function approval(options: ApprovalOptions): LifecycleDeclaration {
+  const step = (
+    name: 'submit' | 'approve' | 'reject',
+    from: Status,
+    to: Status,
+    description: string,
+  ): ActionDeclaration => {
+    const own = options[name] ?? {};
+    return {
+      from: [from],
+      to,
+      description: own.description ?? description,
+      ...(own.emits ? { emits: own.emits } : {}),
+    };
+  };
+  const actions: Record<string, ActionDeclaration> = {
+    submit: step('submit', 'brouillon', 'en_attente_approbation', 'Sent to the approver.'),
+    approve: step('approve', 'en_attente_approbation', 'approuve', 'Approved.'),
+    reject: step('reject', 'en_attente_approbation', 'rejete', 'Rejected by the approver.'),
+    ...options.afterApproval,
+  };
+  if (options.reopen !== false)
+    actions.reopen = {
+      from: ['rejete'],
+      to: 'brouillon',
+      description: 'Back to draft to be corrected.',
+    };
+  if (options.cancel !== false)
+    actions.cancel = options.cancel ?? {
+      from: ['brouillon', 'en_attente_approbation'],
+      to: 'annule',
+      description: 'Withdrawn.',
+    };
+  return { initial: 'brouillon', actions };
+}
 
 /** The action names of `base` after `withActions(base, actions)`: removed ones (`null`) gone. */
 type MergedActions<A extends string, X> =

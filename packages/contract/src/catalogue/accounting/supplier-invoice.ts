@@ -1,5 +1,6 @@
 import { defineResource } from '../../registry/define';
 import { date, reference, text } from '../../registry/fields';
+import { lifecycles } from '../../registry/lifecycles';
 import { currency, notes, pricedLines } from '../field-sets';
 
 /** A supplier's invoice to approve and pay (ERPNext Purchase Invoice, Odoo in_invoice). */
@@ -42,24 +43,14 @@ export const supplierInvoices = defineResource({
     notes: notes(),
   },
   totalsFrom: 'lines',
-  lifecycle: {
-    initial: 'brouillon',
-    actions: {
-      submit: {
-        from: ['brouillon'],
-        to: 'en_attente_approbation',
-        description: 'Sent for approval.',
-      },
-      approve: {
-        from: ['en_attente_approbation'],
-        to: 'approuve',
-        emits: 'approved',
-        description: 'Approved for payment.',
-      },
-      reject: { from: ['en_attente_approbation'], to: 'rejete', description: 'Disputed.' },
+  lifecycle: lifecycles.approvable({
+    submit: { description: 'Sent for approval.' },
+    approve: { emits: 'approved', description: 'Approved for payment.' },
+    reject: { description: 'Disputed.' },
+    afterApproval: {
       pay: { from: ['approuve'], to: 'paye', description: 'Paid to the supplier.' },
-      reopen: { from: ['rejete'], to: 'brouillon', description: 'Back to draft to be corrected.' },
     },
-  },
+    cancel: false,
+  }),
   events: ['created', 'status_changed', 'approved'],
 });

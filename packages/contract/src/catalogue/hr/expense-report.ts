@@ -1,5 +1,6 @@
 import { defineResource } from '../../registry/define';
 import { date, enumOf, reference, text } from '../../registry/fields';
+import { lifecycles } from '../../registry/lifecycles';
 import { currency, notes, pricedLines } from '../field-sets';
 
 /** Expenses an employee paid and claims back (ERPNext Expense Claim, Odoo hr.expense.sheet). */
@@ -51,28 +52,14 @@ export const expenseReports = defineResource({
     notes: notes(),
   },
   totalsFrom: 'lines',
-  lifecycle: {
-    initial: 'brouillon',
-    actions: {
-      submit: {
-        from: ['brouillon'],
-        to: 'en_attente_approbation',
-        description: 'Sent to the approver.',
-      },
-      approve: {
-        from: ['en_attente_approbation'],
-        to: 'approuve',
-        emits: 'approved',
-        description: 'Accepted.',
-      },
-      reject: {
-        from: ['en_attente_approbation'],
-        to: 'rejete',
-        emits: 'rejected',
-        description: 'Refused.',
-      },
+  lifecycle: lifecycles.approvable({
+    approve: { emits: 'approved', description: 'Accepted.' },
+    reject: { emits: 'rejected', description: 'Refused.' },
+    afterApproval: {
       reimburse: { from: ['approuve'], to: 'rembourse', description: 'Paid back to the employee.' },
     },
-  },
+    reopen: false,
+    cancel: false,
+  }),
   events: ['created', 'approved', 'rejected'],
 });

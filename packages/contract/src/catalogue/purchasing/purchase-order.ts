@@ -1,5 +1,6 @@
 import { defineResource } from '../../registry/define';
 import { date, reference, text, USER } from '../../registry/fields';
+import { lifecycles } from '../../registry/lifecycles';
 import { currency, notes, paymentTermsDays, pricedLines } from '../field-sets';
 
 /** An order to a supplier, approved before it is sent (ERPNext/Odoo Purchase Order). */
@@ -48,36 +49,22 @@ export const purchaseOrders = defineResource({
     notes: notes(),
   },
   totalsFrom: 'lines',
-  lifecycle: {
-    initial: 'brouillon',
-    actions: {
-      submit: {
-        from: ['brouillon'],
-        to: 'en_attente_approbation',
-        emits: 'approval_requested',
-        description: 'Asks an approver to approve the order.',
-      },
-      approve: {
-        from: ['en_attente_approbation'],
-        to: 'approuve',
-        emits: 'approved',
-        description: 'The order may be sent.',
-      },
-      reject: {
-        from: ['en_attente_approbation'],
-        to: 'rejete',
-        emits: 'rejected',
-        description: 'The order may not be sent as it is.',
-      },
+  lifecycle: lifecycles.approvable({
+    submit: {
+      emits: 'approval_requested',
+      description: 'Asks an approver to approve the order.',
+    },
+    approve: { emits: 'approved', description: 'The order may be sent.' },
+    reject: { emits: 'rejected', description: 'The order may not be sent as it is.' },
+    afterApproval: {
       send: { from: ['approuve'], to: 'envoye', description: 'Sent to the supplier.' },
       receive: { from: ['envoye'], to: 'recu', description: 'The goods arrived.' },
-      reopen: { from: ['rejete'], to: 'brouillon', description: 'Back to draft to be corrected.' },
-      cancel: {
-        from: ['brouillon', 'en_attente_approbation', 'approuve'],
-        to: 'annule',
-        description: 'Void; nothing was sent to the supplier.',
-      },
     },
-  },
+    cancel: {
+      from: ['brouillon', 'en_attente_approbation', 'approuve'],
+      to: 'annule',
+      description: 'Void; nothing was sent to the supplier.',
+    },
+  }),
   events: ['created', 'status_changed', 'approval_requested', 'approved', 'rejected'],
 });
