@@ -4,30 +4,8 @@ import type { WorkerMetrics } from '../runtime/metrics';
 import { observeAttempt } from './attempt-telemetry';
 import type { Sender, SendResult } from './http-sender';
 import { MAX_ATTEMPTS, nextRetryDelay, parseRetryAfter } from './retry-schedule';
+import type { DeliveryTarget } from './statements';
 import type { AttemptRecord, DeliveryStore } from './store';
-
-/** A row of FANOUT or LOAD_DELIVERY: one delivery with its event and subscription. */
-export interface DeliveryTarget {
-  delivery_id: string;
-  attempts: number;
-  status: string;
-  event_id: string;
-  event_type: string;
-  event_created_at: Date;
-  tenant_id: string;
-  /** The event's place in its tenant's feed (bigint as text); null for a test delivery. */
-  sequence: string | null;
-  data: string;
-  subscription_id: string;
-  url: string;
-  enabled: boolean;
-  webhook_version: string;
-  secret_sealed: Buffer;
-  previous_secret_sealed: Buffer | null;
-  previous_secret_expires_at: Date | null;
-  /** The W3C traceparent of the request that recorded the event; null when not traced. */
-  trace_context: string | null;
-}
 
 export interface DeliveryDeps {
   store: DeliveryStore;

@@ -4,6 +4,29 @@
  * named prepared statement (parsed and planned once per connection).
  */
 
+/** A row of CLAIM_EVENTS or LOAD_DELIVERY: one delivery with its event and subscription. */
+export interface DeliveryTarget {
+  delivery_id: string;
+  attempts: number;
+  status: string;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  tenant_id: string;
+  /** The event's place in its tenant's feed (bigint as text); null for a test delivery. */
+  sequence: string | null;
+  data: string;
+  subscription_id: string;
+  url: string;
+  enabled: boolean;
+  webhook_version: string;
+  secret_sealed: Buffer;
+  previous_secret_sealed: Buffer | null;
+  previous_secret_expires_at: Date | null;
+  /** The W3C traceparent of the request that recorded the event; null when not traced. */
+  trace_context: string | null;
+}
+
 /** What sending one attempt needs: the delivery, its event and its subscription. */
 const TARGET_COLUMNS = `
   ev.id AS event_id, ev.type AS event_type, ev.created_at AS event_created_at, ev.tenant_id,

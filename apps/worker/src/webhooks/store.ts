@@ -7,10 +7,10 @@ import {
 } from '@erp/contract';
 import type pg from 'pg';
 import { createBatcher } from '../runtime/batcher';
-import type { DeliveryTarget } from './deliver';
 import {
   ABANDON_DELIVERY,
   CLAIM_EVENTS,
+  type DeliveryTarget,
   LOAD_DELIVERY,
   OUTBOX_READY,
   RECORD_ATTEMPTS,
