@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'tsup';
 import { scalarStandaloneBundle } from './src/platform/scalar-bundle';
 
-// The console's build, which the portal ships beside its bundle (src/console/index.ts looks for
+// The console's build, which the portal ships beside its bundle (src/console/routes.ts looks for
 // dist/console when it runs bundled). `pnpm --filter "@erp/portal..." build` builds it first.
 const CONSOLE_BUILD = path.resolve('../console/dist');
 // Scalar's browser bundle, which GET /api/v1/docs serves (src/platform/api-reference.ts looks

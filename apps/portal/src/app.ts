@@ -11,7 +11,7 @@ import { observeRequests } from '@erp/telemetry';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
-import { registerAuditRoutes } from './audit';
+import { registerAuditLogRoutes } from './audit-log';
 import { registerAuthRoutes } from './auth';
 import { registerBatchRoutes } from './batch';
 import { registerConsoleRoutes } from './console';
@@ -58,7 +58,7 @@ export function buildApp(
   registerIdentityRoutes(app, deps);
   registerSsoRoutes(app, deps);
   registerWebhookRoutes(app, deps);
-  registerAuditRoutes(app, deps);
+  registerAuditLogRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
   registerEventFeedRoutes(app, deps, resources);
   registerResourceRoutes(app, deps, resources);

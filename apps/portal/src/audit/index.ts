@@ -1,19 +1,7 @@
-import { routes } from '@erp/contract';
-import { clientAddress } from '@erp/http';
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import { secure } from '../auth';
-import type { Deps } from '../deps';
-import { type AppEnv, callerOf } from '../http/context';
-import { requireAdminSession } from '../identity';
-import { listAuditLog } from './log';
-
+/**
+ * The door of the audit trail: what every feature calls to write audit rows (no routes; the
+ * list is `audit-log/`). It imports no feature, so auth, identity, sso and webhooks can use it.
+ * Files of this folder import each other directly, never through this file.
+ */
 export { type AuditEntry, type AuditSource, auditSourceOf, recordAudit } from './record';
 export { recordSignIn, type SignIn } from './sign-ins';
-
-/** Settings → Audit log: admins read their tenant's rows (SPEC §12). */
-export function registerAuditRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  app.openapi(secure(routes.listAuditLog, deps), async (c) => {
-    const admin = requireAdminSession(callerOf(c), clientAddress(c, deps.env.TRUST_PROXY));
-    return c.json(await listAuditLog(deps, admin.tenant.id, c.req.valid('query')), 200);
-  });
-}

@@ -179,7 +179,7 @@ describe('idempotent provisioning (Idempotency-Key)', () => {
     admin: { email: `owner@${slug}.test`, name: 'Owner' },
     ...extra,
   });
-  const count = async (table: 'tenants' | 'users' | 'memberships') => {
+  const count = async (table: 'tenants' | 'users' | 'memberships' | 'invitations') => {
     const row = await portal.tdb.db
       .selectFrom(table)
       .select((e) => e.fn.countAll<string>().as('n'))

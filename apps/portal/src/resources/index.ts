@@ -35,8 +35,9 @@ export {
 } from './operation';
 export { mapWriteError } from './pg-errors';
 export { parseReadShape, type ReadAccess, type ReadShape } from './read-shape';
-export { insertRecord, transitionRecord } from './records-write';
+export { insertRecord, patchRecord, transitionRecord } from './records-write';
 export { createTenantDatabase, type TenantDatabase } from './tenant-database';
+export { validateLazily } from './validation';
 
 type Ctx = Context<AppEnv>;
 type Handler = (c: Ctx) => Promise<Response>;

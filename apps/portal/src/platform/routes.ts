@@ -1,0 +1,75 @@
+import { ApiError, routes } from '@erp/contract';
+import { sql } from '@erp/db';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { secure } from '../auth';
+import type { Deps } from '../deps';
+import { type AppEnv, callerOf } from '../http/context';
+import { staticDocument } from '../http/static-document';
+import { registerApiReference } from './api-reference';
+import { recordLead } from './leads';
+import { listPublicPlans } from './plans';
+import { readPortalAccess, requirePlatformOperator, updatePortalAccess } from './portal-access';
+import { changeSubscription, provisionTenant } from './provisioning';
+
+/**
+ * Public plans, internal provisioning and leads, Settings → Portal access, health, the API
+ * reference and the OpenAPI document, whose text `openapi` gives (the committed openapi.json in the real app).
+ */
+export function registerPlatformRoutes(
+  app: OpenAPIHono<AppEnv>,
+  deps: Deps,
+  openapi: () => string,
+): void {
+  for (const route of [routes.listPublicPlans, routes.listPublicPlansAlias]) {
+    app.openapi(route, async (c) => {
+      if (!deps.env.PUBLIC_ENDPOINTS_ENABLED)
+        throw new ApiError('introuvable', 'Public endpoints are disabled.');
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json({ data: await listPublicPlans(deps) }, 200);
+    });
+  }
+
+  app.openapi(secure(routes.provisionTenant, deps), async (c) => {
+    const key = c.req.valid('header')['idempotency-key'];
+    const { created, provisioned } = await provisionTenant(deps, c.req.valid('json'), key);
+    return created ? c.json(provisioned, 201) : c.json(provisioned, 200);
+  });
+  app.openapi(secure(routes.changeSubscription, deps), async (c) =>
+    c.json(await changeSubscription(deps, c.req.valid('json')), 200),
+  );
+  app.openapi(secure(routes.recordLead, deps), async (c) => {
+    const { created, lead } = await recordLead(deps, c.req.valid('json'));
+    return created ? c.json(lead, 201) : c.json(lead, 200);
+  });
+
+  // Settings → Portal access is platform-wide: the operator's super-admins only.
+  const operator = (c: Parameters<typeof callerOf>[0]) =>
+    requirePlatformOperator(callerOf(c), deps.env.PLATFORM_TENANT);
+  app.openapi(secure(routes.getPortalAccess, deps), async (c) => {
+    operator(c);
+    return c.json(await readPortalAccess(deps.db), 200);
+  });
+  app.openapi(secure(routes.updatePortalAccess, deps), async (c) => {
+    operator(c);
+    return c.json(await updatePortalAccess(deps, c.req.valid('json')), 200);
+  });
+
+  app.openapi(routes.health, (c) => c.json({ status: 'ok' as const }, 200));
+  app.openapi(routes.ready, async (c) => {
+    try {
+      await sql`SELECT 1`.execute(deps.db);
+      return c.json({ status: 'ok' as const }, 200);
+    } catch {
+      return c.json({ status: 'unavailable' as const }, 503);
+    }
+  });
+
+  // The document is a build artefact: the committed openapi.json, not generated here, which
+  // would block the event loop for seconds at a thousand operations (PERFORMANCE-NOTES).
+  const serveOpenApi = staticDocument(openapi, {
+    contentType: 'application/json; charset=utf-8',
+    cacheControl: 'public, max-age=300',
+  });
+  app.openapi(routes.openapiDocument, (c) => serveOpenApi(c) as never);
+  registerApiReference(app);
+}
