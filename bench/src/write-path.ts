@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { catalogue, type Resource, referencedResources } from '@erp/contract';
 import pg from 'pg';
-import { sampleBody } from '../../apps/portal/src/seed/samples';
+import { sampleBody } from '../../apps/portal/seed/samples';
 import { envInt, log, runBench, writeResults } from './lib/cli';
 import { type BenchDatabase, startDatabase } from './lib/database';
 import { f, table } from './lib/report';

@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const adminPassword = randomBytes(12).toString('base64url');
   try {
-    await runToEnd('portal', ['--import', 'tsx', 'src/seed/main.ts'], {
+    await runToEnd('portal', ['--import', 'tsx', 'seed/main.ts'], {
       DATABASE_URL: templateUrl,
       SEED_ADMIN_PASSWORD: adminPassword,
     });

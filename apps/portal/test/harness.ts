@@ -9,7 +9,7 @@ import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
 import { createPortalMetrics } from '../src/http/metrics';
 import { createTenantDatabase } from '../src/resources';
-import { seedPlans } from '../src/seed';
+import { seedPlans } from '../seed';
 
 export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';
 export const PASSWORD = 'correct horse battery staple';

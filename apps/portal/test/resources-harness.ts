@@ -1,5 +1,5 @@
 import { MODULES, type Resource } from '@erp/contract';
-import { sampleBody } from '../src/seed';
+import { sampleBody } from '../seed';
 import type { createTestPortal } from './harness';
 
 type Portal = Awaited<ReturnType<typeof createTestPortal>>;

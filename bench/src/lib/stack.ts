@@ -48,7 +48,7 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
     const { url: databaseUrl, postmasterPid, postgresVersion } = database;
     const adminPassword = randomBytes(12).toString('hex');
     // The portal's own seed script: plans and tenant `demo` with admin@demo.test (super-admin).
-    await runNode(['--import', 'tsx', 'src/seed/main.ts'], {
+    await runNode(['--import', 'tsx', 'seed/main.ts'], {
       DATABASE_URL: databaseUrl,
       SEED_ADMIN_PASSWORD: adminPassword,
     });

@@ -3,7 +3,7 @@ import type { BatchOperation } from '@erp/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { batchOf, customerBody, salesOrderBody } from '../../test/batch-harness';
 import { createTestPortal, session } from '../../test/harness';
-import { PROTOTYPE_NAMES } from '../resources/fuzz/fuzz-values';
+import { PROTOTYPE_NAMES } from '../../test/fuzz/fuzz-values';
 
 /** Random batches (paths, references, queries, bodies, If-Match): never a 500, always the error shape. */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { sampleBody } from '../seed';
+import { sampleBody } from '../../seed';
 import { parseReadShape } from './read-shape';
 import { getRecord } from './records-read';
 

@@ -4,7 +4,7 @@ import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { sampleBody } from '../seed';
+import { sampleBody } from '../../seed';
 
 /**
  * References are checked wherever they are stored, generated from the registry: every

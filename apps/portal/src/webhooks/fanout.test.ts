@@ -12,7 +12,7 @@ import {
   subscribe,
   webhookWorld,
 } from '../../test/webhooks-harness';
-import { sampleBody } from '../seed';
+import { sampleBody } from '../../seed';
 
 /**
  * The webhook outbox seen from the portal: a business write records its event and nothing

@@ -1,6 +1,6 @@
 import { catalogue } from '@erp/contract';
 import { openDatabase } from '@erp/db';
-import { createTenantDatabase } from '../resources';
+import { createTenantDatabase } from '../src/resources';
 import { DEMO_ADMIN_EMAIL, seedDemo } from './demo';
 import { seedDemoRecords } from './demo-records';
 

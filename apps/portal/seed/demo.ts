@@ -1,5 +1,5 @@
 import { type Database, type Kysely, sql } from '@erp/db';
-import { hashPassword } from '../auth';
+import { hashPassword } from '../src/auth';
 import { PLANS, seedPlans } from './plans';
 
 export const DEMO_ADMIN_EMAIL = 'admin@demo.test';

@@ -1,6 +1,6 @@
 import { catalogue, USER } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, session } from '../../test/harness';
+import { createTestPortal, session } from '../test/harness';
 import { DEMO_ADMIN_EMAIL, seedDemo } from './demo';
 import { seedDemoRecords } from './demo-records';
 

@@ -1,7 +1,7 @@
 import { catalogue } from '@erp/contract';
 import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal } from '../../../test/harness';
+import { createTestPortal } from '../../test/harness';
 import { seedDemo } from '../demo';
 import { seedDemoRecords } from '../demo-records';
 

@@ -2,8 +2,8 @@ import net from 'node:net';
 import { catalogue, errorCatalogue, lookupOf, resourceRoutes } from '@erp/contract';
 import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, createTestPortal, session } from '../../../test/harness';
-import { ALL_MODULE_SCOPES, populate } from '../../../test/resources-harness';
+import { apiKey, createTestPortal, session } from '../harness';
+import { ALL_MODULE_SCOPES, populate } from '../resources-harness';
 import { casesFor, type FuzzCase, type FuzzContext, prng } from './fuzz-cases';
 
 /**

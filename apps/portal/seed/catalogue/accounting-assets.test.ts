@@ -1,6 +1,6 @@
 import { catalogue } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, session } from '../../../test/harness';
+import { createTestPortal, session } from '../../test/harness';
 import { DEMO_ADMIN_EMAIL, seedDemo } from '../demo';
 import { seedDemoRecords, seedOrder } from '../demo-records';
 import { depreciationLines } from './assets';

@@ -1,6 +1,6 @@
 import { type Resource, referencedResources } from '@erp/contract';
-import type { TenantDatabase } from '../resources';
-import { insertRecord, transitionRecord } from '../resources';
+import type { TenantDatabase } from '../src/resources';
+import { insertRecord, transitionRecord } from '../src/resources';
 import {
   type SeedContext,
   type SeededRecord,

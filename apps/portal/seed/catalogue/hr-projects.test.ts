@@ -1,6 +1,6 @@
 import { catalogue, referencedResources } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal } from '../../../test/harness';
+import { createTestPortal } from '../../test/harness';
 import { seedDemo } from '../demo';
 import { seedDemoRecords } from '../demo-records';
 
