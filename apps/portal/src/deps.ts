@@ -2,10 +2,12 @@ import type { Database, Kysely } from '@erp/db';
 import type { Logger } from '@erp/logger';
 import type { SecretBox } from '@erp/webhooks';
 import type pg from 'pg';
-import type { TokenSigner } from './auth';
+// Types from the modules that define them, not the features' doors: every feature imports
+// this file, so importing a door back would make a loop (type-only, but a loop to read).
+import type { TokenSigner } from './auth/jwt';
 import type { PortalEnv } from './env';
 import type { PortalMetrics } from './http/metrics';
-import type { TenantDatabase } from './resources';
+import type { TenantDatabase } from './resources/tenant-database';
 
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */
 export interface Deps {
