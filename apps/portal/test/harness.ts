@@ -3,13 +3,13 @@ import { generatePasswordLinkToken, hashPasswordLinkToken } from '@erp/contract'
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { createLogger } from '@erp/logger';
 import { createSecretBox } from '@erp/webhooks';
+import { seedPlans } from '../seed';
 import { buildApp } from '../src/app';
 import { createTokenSigner, generateSigningKeys, type TokenSigner } from '../src/auth';
 import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
 import { createPortalMetrics } from '../src/http/metrics';
 import { createTenantDatabase } from '../src/resources';
-import { seedPlans } from '../seed';
 
 export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';
 export const PASSWORD = 'correct horse battery staple';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { BatchOperation } from '@erp/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { batchOf, customerBody, salesOrderBody } from '../../test/batch-harness';
-import { createTestPortal, session } from '../../test/harness';
 import { PROTOTYPE_NAMES } from '../../test/fuzz/fuzz-values';
+import { createTestPortal, session } from '../../test/harness';
 
 /** Random batches (paths, references, queries, bodies, If-Match): never a 500, always the error shape. */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;

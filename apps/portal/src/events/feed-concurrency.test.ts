@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { catalogue } from '@erp/contract';
 import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { createTestPortal, session } from '../../test/harness';
 import { createTenantDatabase, type TenantDatabase } from '../resources';
 import { insertRecord, patchRecord, transitionRecord } from '../resources/records-write';
-import { sampleBody } from '../../seed';
 
 /** Who the engine's history names for these writes (an API key nobody reads back here). */
 const WRITER = { type: 'api_key', id: randomUUID() } as const;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { catalogue, type Resource } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { apiKey, createTestPortal, session } from '../../test/harness';
 import { insertRecord } from '../resources';
-import { sampleBody } from '../../seed';
 
 /** Who the engine's history names for these writes (an API key nobody reads back here). */
 const WRITER = { type: 'api_key', id: randomUUID() } as const;

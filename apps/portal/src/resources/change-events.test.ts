@@ -1,8 +1,8 @@
 import { catalogue } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { sampleBody } from '../../seed';
 
 /**
  * Generated from the registry: every resource's create, update and delete records its event

@@ -1,8 +1,8 @@
 import { catalogue } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { sampleBody } from '../../seed';
 import { insertRecord } from './records-write';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;

@@ -1,8 +1,8 @@
 import { catalogue, type Resource, referencedResources } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { apiKey, createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { sampleBody } from '../../seed';
 import { patchRecord } from './records-write';
 
 /**

@@ -1,8 +1,8 @@
 import { catalogue, type Resource } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { sampleBody } from '../../seed';
 
 /** Generated from the registry: every action tried from every state of every lifecycle. */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;

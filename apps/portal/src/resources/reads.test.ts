@@ -1,9 +1,9 @@
 import { catalogue, lookupOf, type Resource, referencedResources } from '@erp/contract';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { apiKey, createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { sampleBody } from '../../seed';
 import { parseReadShape } from './read-shape';
 import { getRecord } from './records-read';
 

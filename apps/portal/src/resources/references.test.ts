@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { catalogue, type Resource } from '@erp/contract';
 import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { sampleBody } from '../../seed';
 
 /**
  * References are checked wherever they are stored, generated from the registry: every

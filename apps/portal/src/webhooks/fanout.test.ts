@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { catalogue } from '@erp/contract';
 import { sql } from '@erp/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleBody } from '../../seed';
 import { createTestPortal } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
 import {
@@ -12,7 +13,6 @@ import {
   subscribe,
   webhookWorld,
 } from '../../test/webhooks-harness';
-import { sampleBody } from '../../seed';
 
 /**
  * The webhook outbox seen from the portal: a business write records its event and nothing
