@@ -4,8 +4,13 @@ import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBody } from '../../seed';
 import { createTestPortal, session } from '../../test/harness';
-import { createTenantDatabase, type TenantDatabase } from '../resources';
-import { insertRecord, patchRecord, transitionRecord } from '../resources/records-write';
+import {
+  createTenantDatabase,
+  insertRecord,
+  patchRecord,
+  type TenantDatabase,
+  transitionRecord,
+} from '../resources';
 
 /** Who the engine's history names for these writes (an API key nobody reads back here). */
 const WRITER = { type: 'api_key', id: randomUUID() } as const;
