@@ -3,10 +3,13 @@ import type { ExportFormat } from '@erp/contract';
 import pg from 'pg';
 // The portal's own engine (bench is a tool, not an app): the statements are the ones it sends.
 import { streamCopy } from '../../apps/portal/src/resources/copy-stream';
-import { csvHeader, exportSql } from '../../apps/portal/src/resources/export-sql';
-import { parseListQuery } from '../../apps/portal/src/resources/list-query';
-import { wholeRecord } from '../../apps/portal/src/resources/read-shape';
-import { selectList } from '../../apps/portal/src/resources/sql';
+import {
+  csvHeader,
+  exportSql,
+  parseListQuery,
+  selectList,
+  wholeRecord,
+} from '../../apps/portal/src/resources/read';
 import type { HeldTransaction } from '../../apps/portal/src/resources/tenant-database';
 import { httpExport, inProcess, psqlCopy, rssKiB, type Transfer } from './export/readers';
 import { createBenchKey } from './lib/api-key-setup';

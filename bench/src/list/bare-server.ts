@@ -3,8 +3,7 @@ import pg from 'pg';
 // The portal's own functions, so each layer does exactly what the portal does for it.
 import { hashApiKey, parseApiKey } from '../../../apps/portal/src/auth/api-key-format';
 import { keyChecker } from '../../../apps/portal/src/auth/key-coalescer';
-import { encodeCursor } from '../../../apps/portal/src/resources/cursor';
-import { RAW_TEXT } from '../../../apps/portal/src/resources/record-json';
+import { encodeCursor, RAW_TEXT } from '../../../apps/portal/src/resources/read';
 import { createTenantDatabase } from '../../../apps/portal/src/resources/tenant-database';
 import { captureListStatement, resourceNamed } from './list-statement';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { hashApiKey, parseApiKey } from '../../../apps/portal/src/auth/api-key-format';
-import { RAW_TEXT } from '../../../apps/portal/src/resources/record-json';
+import { RAW_TEXT } from '../../../apps/portal/src/resources/read';
 import type { DbCase } from '../lib/db-timing';
 import type { ListStatement } from './list-statement';
 

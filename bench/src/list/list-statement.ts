@@ -1,10 +1,15 @@
 import { catalogue, type Resource } from '@erp/contract';
 import type pg from 'pg';
 // The portal's own engine (bench is a tool, not an app): the statement is the one it sends.
-import { type OrderTerm, parseListQuery } from '../../../apps/portal/src/resources/list-query';
-import { shapeSql, wholeRecord } from '../../../apps/portal/src/resources/read-shape';
+import {
+  listSql,
+  namedColumns,
+  type OrderTerm,
+  parseListQuery,
+  recordColumns,
+  wholeRecord,
+} from '../../../apps/portal/src/resources/read';
 import { listRecords } from '../../../apps/portal/src/resources/records-read';
-import { listSql } from '../../../apps/portal/src/resources/sql';
 
 /** A list request as the portal would run it: statement, parameters and page shape. */
 export interface ListStatement {
@@ -57,7 +62,8 @@ export async function captureListStatement(
   await listRecords(recorder, resource, tenantId, raw, { pageSize });
   if (!captured?.name) throw new Error('listRecords sent no named statement');
   const query = parseListQuery(resource, raw, pageSize);
-  const built = listSql(resource, tenantId, query, null, wholeRecord(resource));
+  const columns = recordColumns(resource, wholeRecord(resource), 't');
+  const built = listSql(resource, tenantId, query, null, columns);
   if (built.text !== captured.text) throw new Error('listSql and listRecords disagree');
   return {
     name: captured.name,
@@ -65,7 +71,7 @@ export async function captureListStatement(
     values: captured.values ?? [],
     order: query.order,
     pageSize: query.pageSize,
-    encode: built.encode,
+    encode: columns.encode,
     cursorAt: built.cursorAt,
   };
 }
@@ -81,5 +87,5 @@ export function rowToJsonForm(resource: Resource, statement: ListStatement): str
   const order = text.lastIndexOf(') t ORDER BY ');
   if (from < 0 || order < from) throw new Error('unexpected list statement');
   const cursor = statement.order.map((t, i) => `t.${t.field}::text AS c${i}`).join(', ');
-  return `SELECT row_to_json(x)::text AS j, ${cursor}${text.slice(from, order)}) t CROSS JOIN LATERAL (SELECT ${shapeSql(resource, wholeRecord(resource), 't')}) x ORDER BY${text.slice(order + ') t ORDER BY'.length)}`;
+  return `SELECT row_to_json(x)::text AS j, ${cursor}${text.slice(from, order)}) t CROSS JOIN LATERAL (SELECT ${namedColumns(resource, wholeRecord(resource), 't')}) x ORDER BY${text.slice(order + ') t ORDER BY'.length)}`;
 }

@@ -1,6 +1,6 @@
 import { changeEventTypes, type RecordChange, type Resource } from '@erp/contract';
 import { activeTraceparent } from '@erp/telemetry';
-import type { Params } from './sql';
+import type { Params } from './sql-params';
 
 /**
  * The CTE recording a change's events (`ev`), in the statement that makes the change: no change

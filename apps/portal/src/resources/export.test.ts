@@ -16,9 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal, session } from '../../test/harness';
 import { buildApp } from '../app';
 import { streamCopy } from './copy-stream';
-import { exportSql } from './export-sql';
-import { parseListQuery } from './list-query';
-import { wholeRecord } from './read-shape';
+import { exportSql, parseListQuery, wholeRecord } from './read';
 import { createTenantDatabase } from './tenant-database';
 
 /** A synthetic resource with a field of every type an export writes differently. */

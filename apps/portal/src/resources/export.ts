@@ -8,10 +8,8 @@ import {
 import type { Logger } from '@erp/logger';
 import { type CopyStreamOptions, streamCopy } from './copy-stream';
 import { takeExportSlot } from './export-slots';
-import { csvHeader, exportSql } from './export-sql';
-import { parseListQuery } from './list-query';
 import { mapReadError } from './pg-errors';
-import { parseReadShape, type ReadAccess } from './read-shape';
+import { csvHeader, exportSql, parseListQuery, parseReadShape, type ReadAccess } from './read';
 import type { TenantDatabase } from './tenant-database';
 
 export interface ExportRequest {

@@ -1,6 +1,6 @@
 import type { Resource } from '@erp/contract';
 import type pg from 'pg';
-import { invalidCursor } from './cursor';
+import { invalidCursor } from './read';
 import { notFound } from './records-read';
 import { preparedName } from './statement-name';
 

@@ -1,6 +1,6 @@
 import { fieldType, type Resource } from '@erp/contract';
 import type { ActorRef } from '../http/context';
-import type { Params } from './sql';
+import type { Params } from './sql-params';
 
 /**
  * The CTE that records one version of a record in `record_history`, in the write's own

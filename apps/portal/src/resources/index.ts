@@ -22,7 +22,7 @@ import {
   resourceRight,
   runOperation,
 } from './operation';
-import { parseReadShape, type ReadAccess } from './read-shape';
+import { parseReadShape, type ReadAccess } from './read';
 import { validateLazily } from './validation';
 
 export { idempotencyPrincipal, requestFingerprint, runIdempotent } from './idempotency';
@@ -34,7 +34,7 @@ export {
   runOperation,
 } from './operation';
 export { mapWriteError } from './pg-errors';
-export { parseReadShape, type ReadAccess, type ReadShape } from './read-shape';
+export { parseReadShape, type ReadAccess, type ReadShape } from './read';
 export { insertRecord, patchRecord, transitionRecord } from './records-write';
 export { createTenantDatabase, type TenantDatabase } from './tenant-database';
 export { validateLazily } from './validation';

@@ -2,7 +2,7 @@ import { ApiError, isReadKind, type Resource, type ResourceRouteKind } from '@er
 import type pg from 'pg';
 import type { ActorRef } from '../http/context';
 import { recordHistory } from './history-read';
-import type { ReadShape } from './read-shape';
+import type { ReadShape } from './read';
 import { getRecord, listRecords } from './records-read';
 import {
   insertRecord,

@@ -2,7 +2,7 @@ import { ApiError } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapReadError, mapWriteError } from './pg-errors';
-import { CURSOR, Params } from './sql';
+import { CURSOR, Params } from './sql-params';
 
 /**
  * The safety net behind the value parsers: whatever data exception (SQLSTATE class 22)

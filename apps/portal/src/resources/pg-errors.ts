@@ -1,6 +1,6 @@
 import { ApiError } from '@erp/contract';
-import { invalidCursor } from './cursor';
-import { CURSOR, type Params } from './sql';
+import { invalidCursor } from './read';
+import { CURSOR, type Params } from './sql-params';
 
 interface PgError {
   code?: string;

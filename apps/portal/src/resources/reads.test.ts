@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBody } from '../../seed';
 import { apiKey, createTestPortal, session } from '../../test/harness';
 import { populate } from '../../test/resources-harness';
-import { parseReadShape } from './read-shape';
+import { parseReadShape } from './read';
 import { getRecord } from './records-read';
 
 /** SPEC §12: `select=`, `embed=` and `Prefer: count=exact` on list and get. */

@@ -1,11 +1,19 @@
 import { ApiError, type Resource } from '@erp/contract';
 import type pg from 'pg';
-import { decodeCursor, encodeCursor } from './cursor';
-import { parseListQuery } from './list-query';
 import { mapReadError } from './pg-errors';
-import { type ReadShape, shapeSql, wholeRecord } from './read-shape';
-import { RAW_TEXT } from './record-json';
-import { countSql, listSql } from './sql';
+import {
+  countSql,
+  decodeCursor,
+  encodeCursor,
+  getSql,
+  type ListQuery,
+  listSql,
+  parseListQuery,
+  RAW_TEXT,
+  type ReadShape,
+  recordColumns,
+  wholeRecord,
+} from './read';
 import { preparedName } from './statement-name';
 
 /**
@@ -22,7 +30,8 @@ export async function listRecords(
   const query = parseListQuery(resource, rawQuery, options.pageSize);
   const cursor = options.cursor ? decodeCursor(resource, query.order, options.cursor) : null;
   const shape = options.shape ?? wholeRecord(resource);
-  const { text, params, encode, cursorAt } = listSql(resource, tenantId, query, cursor, shape);
+  const columns = recordColumns(resource, shape, 't');
+  const { text, params, cursorAt } = listSql(resource, tenantId, query, cursor, columns);
   const { rows } = await client
     .query<Array<string | null>>({
       name: preparedName(text),
@@ -44,14 +53,14 @@ export async function listRecords(
   const total = options.count
     ? `,"total":${await countRecords(client, resource, tenantId, query)}`
     : '';
-  return `{"data":[${page.map(encode).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}${total}}`;
+  return `{"data":[${page.map(columns.encode).join(',')}],"next_cursor":${next ? `"${next}"` : 'null'}${total}}`;
 }
 
 async function countRecords(
   client: pg.PoolClient,
   resource: Resource,
   tenantId: string,
-  query: ReturnType<typeof parseListQuery>,
+  query: ListQuery,
 ): Promise<number> {
   const { text, params } = countSql(resource, tenantId, query);
   const { rows } = await client
@@ -68,7 +77,7 @@ export async function getRecord(
   id: string,
   shape: ReadShape = wholeRecord(resource),
 ) {
-  const text = `SELECT row_to_json(x)::text AS j, t.version FROM ${resource.table} t CROSS JOIN LATERAL (SELECT ${shapeSql(resource, shape, 't')}) x WHERE t.tenant_id = $1 AND t.id = $2`;
+  const text = getSql(resource, shape);
   const { rows } = await client.query<{ j: string; version: number }>({
     name: preparedName(text),
     text,

@@ -5,8 +5,9 @@ import { changeEventsSql } from './change-events-sql';
 import { historyCte } from './history-write';
 import { type ColumnValue, columnValues } from './input';
 import { mapWriteError } from './pg-errors';
+import { selectList } from './read';
 import { notFound } from './records-read';
-import { Params, selectList } from './sql';
+import { Params } from './sql-params';
 
 export interface WrittenRecord {
   json: string;

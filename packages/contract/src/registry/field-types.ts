@@ -18,10 +18,20 @@ import { type Field, type FieldType, type FilterOperator, type LinesField, USER 
 import { resourceNoun } from './prose';
 
 /**
+ * How a column's text (PostgreSQL's output, unparsed) becomes its JSON value, byte for byte
+ * what `row_to_json` writes for it: `string` escaped as JSON; `quoted` text that never needs
+ * escaping, put in quotes (uuids, decimals read `::text`, dates: their ISO text is their JSON);
+ * `timestamp` ISO text to RFC 3339 (a `T`, the offset's minutes always written); `number`
+ * written bare; `boolean` from `t` / `f`; `json` already JSON text (jsonb).
+ */
+export type JsonText = 'string' | 'quoted' | 'timestamp' | 'number' | 'boolean' | 'json';
+
+/**
  * Everything the product knows about one field type, in one row: the column PostgreSQL keeps it
  * in, how a query parameter is cast, its zod schemas, its text form in URLs and cursors, the
- * list operators that apply, and a plausible value. The DDL generator, the contract's schemas,
- * the portal's list engine and writes, and the seed all read this table: a new type is one row.
+ * list operators that apply, how its text reads in JSON and in a CSV cell, and a plausible value.
+ * The DDL generator, the contract's schemas, the portal's read engine and writes, and the seed
+ * all read this table: a new type is one row.
  */
 export interface FieldTypeSpec<F extends Field = Field> {
   /** The column type (`NOT NULL` and checks are added from the field's options). */
@@ -30,6 +40,17 @@ export interface FieldTypeSpec<F extends Field = Field> {
   cast: string;
   /** Selected as text so the JSON keeps its exact value (numeric as a string). */
   selectAsText: boolean;
+  /** How the portal writes the column's text (as selected) into a record's JSON. */
+  jsonText: JsonText;
+  /** CSV export: its cells are always quoted, its text may hold a comma, a quote or a line break. */
+  csvQuoted: boolean;
+  /**
+   * CSV export: its text is someone's (typed or chosen), so a cell a spreadsheet would take for
+   * a formula is neutralised. Not for values PostgreSQL writes from a typed value (numbers,
+   * dates, ids): they start with `-` only as a negative number, which a prefix would turn into
+   * text.
+   */
+  csvNeutralised: boolean;
   /** List operators (SPEC §6) that apply; none for types that cannot be filtered. */
   operators: readonly FilterOperator[];
   /** Whether `order=` and keyset pagination can use it. */
@@ -83,6 +104,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'text',
     cast: 'text',
     selectAsText: false,
+    jsonText: 'string',
+    csvQuoted: true,
+    csvNeutralised: true,
     operators: TEXT_OPERATORS,
     sortable: true,
     parse: parseText,
@@ -104,6 +128,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'text',
     cast: 'text',
     selectAsText: false,
+    jsonText: 'string',
+    csvQuoted: true,
+    csvNeutralised: true,
     operators: TEXT_OPERATORS,
     sortable: true,
     parse: parseText,
@@ -116,6 +143,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'text',
     cast: 'text',
     selectAsText: false,
+    jsonText: 'string',
+    csvQuoted: false,
+    csvNeutralised: true,
     operators: IDENTITY_OPERATORS,
     sortable: true,
     parse: parseEnum,
@@ -128,6 +158,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'integer',
     cast: 'int4',
     selectAsText: false,
+    jsonText: 'number',
+    csvQuoted: false,
+    csvNeutralised: false,
     operators: ORDERED,
     sortable: true,
     parse: parseInteger,
@@ -150,6 +183,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'bigint',
     cast: 'int8',
     selectAsText: false,
+    jsonText: 'number',
+    csvQuoted: false,
+    csvNeutralised: false,
     operators: ORDERED,
     sortable: true,
     parse: parseMoney,
@@ -172,6 +208,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'numeric(18,6)',
     cast: 'numeric',
     selectAsText: true,
+    jsonText: 'quoted',
+    csvQuoted: false,
+    csvNeutralised: false,
     operators: ORDERED,
     sortable: true,
     parse: parseDecimal,
@@ -195,6 +234,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'boolean',
     cast: 'bool',
     selectAsText: false,
+    jsonText: 'boolean',
+    csvQuoted: false,
+    csvNeutralised: false,
     operators: ['eq', 'neq', 'is'],
     sortable: true,
     parse: parseBoolean,
@@ -207,6 +249,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'date',
     cast: 'date',
     selectAsText: false,
+    jsonText: 'quoted',
+    csvQuoted: false,
+    csvNeutralised: false,
     operators: ORDERED,
     sortable: true,
     parse: parseDate,
@@ -219,6 +264,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'timestamptz',
     cast: 'timestamptz',
     selectAsText: false,
+    jsonText: 'timestamp',
+    csvQuoted: false,
+    csvNeutralised: false,
     operators: ORDERED,
     sortable: true,
     parse: parseTimestamp,
@@ -236,6 +284,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'uuid',
     cast: 'uuid',
     selectAsText: false,
+    jsonText: 'quoted',
+    csvQuoted: false,
+    csvNeutralised: false,
     operators: IDENTITY_OPERATORS,
     sortable: true,
     parse: parseUuid,
@@ -248,6 +299,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'uuid',
     cast: 'uuid',
     selectAsText: false,
+    jsonText: 'quoted',
+    csvQuoted: false,
+    csvNeutralised: false,
     operators: IDENTITY_OPERATORS,
     sortable: true,
     parse: parseUuid,
@@ -261,6 +315,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'jsonb',
     cast: 'jsonb',
     selectAsText: false,
+    jsonText: 'json',
+    csvQuoted: true,
+    csvNeutralised: true,
     operators: [],
     sortable: false,
     parse: null,
@@ -279,6 +336,9 @@ export const FIELD_TYPES: Specs = {
     column: () => 'jsonb',
     cast: 'jsonb',
     selectAsText: false,
+    jsonText: 'json',
+    csvQuoted: true,
+    csvNeutralised: true,
     operators: [],
     sortable: false,
     parse: null,

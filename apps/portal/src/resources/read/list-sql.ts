@@ -1,38 +1,6 @@
 import { fieldType, type Resource } from '@erp/contract';
+import { CURSOR, Params } from '../sql-params';
 import type { Filter, ListQuery } from './list-query';
-import type { ReadShape } from './read-shape';
-import { recordColumns } from './record-json';
-
-/** `SELECT` expressions of a record as the API returns it (decimals as exact strings). */
-export function selectList(resource: Resource, alias: string): string {
-  return Object.entries(resource.allFields)
-    .map(([name, field]) =>
-      fieldType(field).selectAsText ? `${alias}.${name}::text AS ${name}` : `${alias}.${name}`,
-    )
-    .join(', ');
-}
-
-/**
- * Collects positional parameters while SQL text is built. A parameter may carry the name of
- * what the client sent it as (a field, `cursor`), so an error PostgreSQL reports on `$n` can
- * name it.
- */
-export class Params {
-  readonly values: unknown[] = [];
-  private readonly labels = new Map<number, string>();
-  add(value: unknown, cast?: string, label?: string): string {
-    this.values.push(value);
-    if (label) this.labels.set(this.values.length, label);
-    return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;
-  }
-  /** What parameter `$n` stands for, if it was named. */
-  labelOf(n: number): string | undefined {
-    return this.labels.get(n);
-  }
-}
-
-/** The label of cursor parameters. */
-export const CURSOR = 'cursor';
 
 const COMPARISON = {
   eq: '=',
@@ -94,23 +62,29 @@ export function orderSql(query: Pick<ListQuery, 'order'>): string {
   return query.order.map((t) => `t.${t.field} ${t.direction.toUpperCase()}`).join(', ');
 }
 
+/** The columns of the page's records, and where each one's text is its `::text` (record-json.ts). */
+export interface PageColumns {
+  select: readonly string[];
+  textAt(field: string): number | undefined;
+}
+
 /**
- * One page: each row's columns as text (Node joins them into the record's JSON, `encode`), then
- * the order values of each row for the next cursor. Fetches one row more than the page to know
- * whether there is a next page. The page's rows are found first (the inner `LIMIT`), then read
- * and shaped (fields, embedded records): embedding costs a lookup per row of the page only.
+ * One page: each row's columns as text (Node joins them into the record's JSON, `encode` of
+ * record-json.ts's `recordColumns`), then the order values of each row for the next cursor.
+ * Fetches one row more than the page to know whether there is a next page. The page's rows are
+ * found first (the inner `LIMIT`), then read and shaped (fields, embedded records): embedding
+ * costs a lookup per row of the page only.
  */
 export function listSql(
   resource: Resource,
   tenantId: string,
   query: ListQuery,
   cursor: string[] | null,
-  shape: ReadShape,
+  columns: PageColumns,
 ) {
   const params = new Params();
   const where = whereSql(resource, tenantId, query, params);
   if (cursor) where.push(keysetSql(resource, query, cursor, params));
-  const columns = recordColumns(resource, shape, 't');
   // Each order value for the cursor: the record's own column when it already holds `::text`.
   const select = [...columns.select];
   const cursorAt = query.order.map((term) => {
@@ -120,7 +94,7 @@ export function listSql(
     return select.length - 1;
   });
   const text = `SELECT ${select.join(', ')} FROM (SELECT * FROM ${resource.table} t WHERE ${where.join(' AND ')} ORDER BY ${orderSql(query)} LIMIT ${query.pageSize + 1}) t ORDER BY ${orderSql(query)}`;
-  return { text, params, encode: columns.encode, cursorAt };
+  return { text, params, cursorAt };
 }
 
 /** How many rows the list's filters match, all pages together (`Prefer: count=exact`). */

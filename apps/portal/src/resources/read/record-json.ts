@@ -1,44 +1,11 @@
-import type { Field, FieldType, Resource } from '@erp/contract';
+import type { Resource } from '@erp/contract';
 import type pg from 'pg';
 import type { ReadShape } from './read-shape';
-import { selectList } from './sql';
-
-/**
- * How a column's text becomes its JSON value in Node, byte for byte what PostgreSQL's
- * `row_to_json` writes for it:
- * - `string`: escaped as JSON (`JSON.stringify` escapes exactly what `escape_json` does);
- * - `quoted`: text that never needs escaping, put in quotes: uuids, decimals read `::text`, and
- *   dates, whose ISO text is their JSON form (`2026-03-05`, `0044-03-15 BC`, `infinity`);
- * - `timestamp`: ISO text (`2026-03-05 10:11:12.5+01`) to JSON (`2026-03-05T10:11:12.5+01:00`):
- *   the same digits, a `T`, and the offset's minutes always written, as `to_json` writes them;
- * - `number`: integers, written bare;
- * - `boolean`: PostgreSQL's `t` / `f`;
- * - `json`: already JSON text: `jsonb` columns and embedded records.
- * Dates and timestamps assume the session's DateStyle writes ISO (PostgreSQL's default), as
- * node-pg's own date parsing does for every other read of the portal.
- */
-type Kind = 'string' | 'quoted' | 'timestamp' | 'number' | 'boolean' | 'json';
+import { recordSelect } from './record-sql';
 
 /** What JSON escapes in a string: `"`, `\\` and the control characters. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
-
-/** Each field type's column, read as text: its kind and the SQL that selects it (`c`: the column). */
-const READ_AS: Record<FieldType, { kind: Kind; sql?: (c: string) => string }> = {
-  text: { kind: 'string' },
-  email: { kind: 'string' },
-  enum: { kind: 'string' },
-  integer: { kind: 'number' },
-  money: { kind: 'number' },
-  decimal: { kind: 'quoted', sql: (c) => `${c}::text` },
-  boolean: { kind: 'boolean' },
-  date: { kind: 'quoted' },
-  timestamp: { kind: 'timestamp' },
-  uuid: { kind: 'quoted' },
-  reference: { kind: 'quoted' },
-  lines: { kind: 'json' },
-  json: { kind: 'json' },
-};
 
 /** A shaped record as columns PostgreSQL sends as plain text, and how Node joins them into its JSON. */
 export interface RecordColumns {
@@ -74,27 +41,23 @@ export function recordColumns(resource: Resource, shape: ReadShape, alias: strin
 
 const built = new WeakMap<Resource, Map<string, RecordColumns>>();
 
+/**
+ * How a column's text becomes its JSON value in Node, byte for byte what PostgreSQL's
+ * `row_to_json` writes for it, by the kind its field type's `jsonText` names (the contract's
+ * FIELD_TYPES):
+ * - `string`: escaped as JSON (`JSON.stringify` escapes exactly what `escape_json` does);
+ * - `quoted`: text that never needs escaping, put in quotes: uuids, decimals read `::text`, and
+ *   dates, whose ISO text is their JSON form (`2026-03-05`, `0044-03-15 BC`, `infinity`);
+ * - `timestamp`: ISO text (`2026-03-05 10:11:12.5+01`) to JSON (`2026-03-05T10:11:12.5+01:00`):
+ *   the same digits, a `T`, and the offset's minutes always written, as `to_json` writes them;
+ * - `number`: integers, written bare;
+ * - `boolean`: PostgreSQL's `t` / `f`;
+ * - `json`: already JSON text: `jsonb` columns and embedded records.
+ * Dates and timestamps assume the session's DateStyle writes ISO (PostgreSQL's default), as
+ * node-pg's own date parsing does for every other read of the portal.
+ */
 function buildColumns(resource: Resource, shape: ReadShape, alias: string): RecordColumns {
-  const replaced = new Set(shape.embeds.map((e) => e.name));
-  const select: string[] = [];
-  const kinds: Kind[] = [];
-  const keys: string[] = [];
-  for (const name of shape.fields) {
-    if (replaced.has(name)) continue;
-    const { kind, sql } = READ_AS[(resource.allFields[name] as Field).type];
-    const column = `${alias}.${name}`;
-    select.push(sql ? sql(column) : column);
-    kinds.push(kind);
-    keys.push(name);
-  }
-  shape.embeds.forEach((embed, i) => {
-    const e = `e${i}`;
-    select.push(
-      `(SELECT row_to_json(ex) FROM (SELECT ${selectList(embed.target, e)} FROM ${embed.target.table} ${e} WHERE ${e}.tenant_id = ${alias}.tenant_id AND ${e}.id = ${alias}.${embed.field}) ex)`,
-    );
-    kinds.push('json');
-    keys.push(embed.name);
-  });
+  const { select, keys, kinds } = recordSelect(resource, shape, alias);
   // `{"id":`, `,"number":`, …: what comes before each value.
   const before = keys.map((key, i) => `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`);
   const count = select.length;

@@ -19,8 +19,9 @@ import { resourceTableSql } from '@erp/db/resource-ddl';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReadShape, type ReadShape, shapeSql, wholeRecord } from './read-shape';
+import { parseReadShape, type ReadShape, wholeRecord } from './read-shape';
 import { RAW_TEXT, recordColumns } from './record-json';
+import { namedColumns } from './record-sql';
 
 /**
  * The list's JSON, joined in Node from the columns' text, against what PostgreSQL's
@@ -170,7 +171,7 @@ async function both(shape: ReadShape) {
     types: RAW_TEXT,
   });
   const pgRows = await client.query<{ j: string }>(
-    `SELECT row_to_json(x)::text AS j FROM gizmos t CROSS JOIN LATERAL (SELECT ${shapeSql(gizmo, shape, 't')}) x ORDER BY t.created_at, t.id`,
+    `SELECT row_to_json(x)::text AS j FROM gizmos t CROSS JOIN LATERAL (SELECT ${namedColumns(gizmo, shape, 't')}) x ORDER BY t.created_at, t.id`,
   );
   return { node: nodeRows.rows.map(columns.encode), pg: pgRows.rows.map((r) => r.j) };
 }

@@ -2,11 +2,9 @@ import {
   ApiError,
   type Embedding,
   embeddings,
-  fieldType,
   type Resource,
   type ResourceLookup,
 } from '@erp/contract';
-import { selectList } from './sql';
 
 /** What a read returns of each record: which fields and records inline, in the order asked for. */
 export interface ReadShape {
@@ -94,29 +92,4 @@ function unknownNames(
       allowed,
     })),
   });
-}
-
-/**
- * The `SELECT` list of a shaped record over row `alias`: the fields (decimals as exact strings),
- * and each embedded record as JSON built by PostgreSQL in the same statement (one indexed
- * lookup a row, never a query per record). The lookup is bound to the row's own tenant, and
- * row-level security hides other tenants' rows anyway: a reference forged to another tenant's
- * record embeds null.
- */
-export function shapeSql(resource: Resource, shape: ReadShape, alias: string): string {
-  const replaced = new Set(shape.embeds.map((e) => e.name));
-  const columns = shape.fields
-    .filter((name) => !replaced.has(name))
-    .map((name) =>
-      fieldType(resource.allFields[name]!).selectAsText
-        ? `${alias}.${name}::text AS ${name}`
-        : `${alias}.${name}`,
-    );
-  shape.embeds.forEach((embed, i) => {
-    const e = `e${i}`;
-    columns.push(
-      `(SELECT row_to_json(ex) FROM (SELECT ${selectList(embed.target, e)} FROM ${embed.target.table} ${e} WHERE ${e}.tenant_id = ${alias}.tenant_id AND ${e}.id = ${alias}.${embed.field}) ex) AS ${embed.name}`,
-    );
-  });
-  return columns.join(', ');
 }
