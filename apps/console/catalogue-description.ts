@@ -11,8 +11,10 @@ import type {
   FilterOperator,
   ResourceInfo,
 } from './src/records/catalogue-types';
+import { kindOf } from './src/records/field-kinds';
 
-// The first of these a resource has names its records; else its first required text field.
+// The first of these a resource has names its records (if of a type that names), else its first
+// required field of such a type.
 const LABEL_FIELDS = ['number', 'name', 'code', 'title', 'subject', 'reference', 'email'];
 
 /** The catalogue as the console reads it, resources ordered by module then path. */
@@ -63,37 +65,24 @@ function describeField(name: string, field: Field, readOnly: boolean): FieldInfo
   if (field.sortable) info.sortable = true;
   if (readOnly) info.readOnly = true;
   if (field.description) info.description = field.description;
-  switch (field.type) {
-    case 'enum':
-      info.values = [...field.values];
-      break;
-    case 'reference':
-      info.ref = field.resource;
-      break;
-    case 'text':
-    case 'email':
-      info.maxLength = field.maxLength;
-      break;
-    case 'integer':
-    case 'money':
-    case 'decimal':
-      if (field.min !== undefined) info.min = field.min;
-      if (field.max !== undefined) info.max = field.max;
-      break;
-    case 'lines':
-      info.fields = Object.entries(field.fields).map(([n, f]) => describeField(n, f, false));
-      info.maxItems = field.maxItems;
-      break;
+  // The options a field carries, whatever its type (each interface of the contract's Field has
+  // its own): a new type built from them needs nothing here.
+  if ('values' in field) info.values = [...field.values];
+  if ('resource' in field) info.ref = field.resource;
+  if ('maxLength' in field) info.maxLength = field.maxLength;
+  if ('min' in field && field.min !== undefined) info.min = field.min;
+  if ('max' in field && field.max !== undefined) info.max = field.max;
+  if ('fields' in field) {
+    info.fields = Object.entries(field.fields).map(([n, f]) => describeField(n, f, false));
+    info.maxItems = field.maxItems;
   }
   return info;
 }
 
 function labelField(resource: Resource): string {
   const fields = resource.allFields;
-  const named = LABEL_FIELDS.find(
-    (name) => fields[name]?.type === 'text' || fields[name]?.type === 'email',
-  );
+  const named = LABEL_FIELDS.find((name) => fields[name] && kindOf(fields[name]).names);
   if (named) return named;
-  const text = Object.entries(fields).find(([, f]) => f.type === 'text' && f.required);
+  const text = Object.entries(fields).find(([, f]) => kindOf(f).names && f.required);
   return text?.[0] ?? 'id';
 }

@@ -1,33 +1,11 @@
 /**
  * The shape of `catalogue.gen.json`, the records browser's view of the registry (written by
- * `codegen.ts` from @erp/contract; the console never imports the contract at run time).
+ * `codegen.ts` from @erp/contract). The type lists are the contract's own, imported as types
+ * only: the console never imports the contract at run time.
  */
-export type FieldType =
-  | 'text'
-  | 'email'
-  | 'enum'
-  | 'integer'
-  | 'money'
-  | 'decimal'
-  | 'boolean'
-  | 'date'
-  | 'timestamp'
-  | 'uuid'
-  | 'reference'
-  | 'lines'
-  | 'json';
+import type { FieldType, FilterOperator } from '@erp/contract/fields';
 
-export type FilterOperator =
-  | 'eq'
-  | 'neq'
-  | 'gt'
-  | 'gte'
-  | 'lt'
-  | 'lte'
-  | 'like'
-  | 'ilike'
-  | 'in'
-  | 'is';
+export type { FieldType, FilterOperator } from '@erp/contract/fields';
 
 /** One field; flags are present only when true, so the file stays small. */
 export interface FieldInfo {

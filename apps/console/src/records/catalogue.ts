@@ -3,6 +3,7 @@ import type { Me } from '../api/auth';
 import { humanize } from '../ui/format';
 import catalogueUrl from './catalogue.gen.json?url';
 import type { CatalogueInfo, FieldInfo, ResourceInfo } from './catalogue-types';
+import { kindOf } from './field-kinds';
 
 let loading: Promise<Catalogue> | undefined;
 let loaded: Catalogue | undefined;
@@ -85,8 +86,8 @@ export function fieldLabels(fields: readonly FieldInfo[]): Map<string, string> {
   return new Map(
     fields.map((f) => {
       const label = humanize(f.name);
-      const clash = (count.get(label) ?? 0) > 1 && f.type !== 'reference';
-      return [f.name, clash ? `${label} (${f.type === 'text' ? 'name' : f.type})` : label];
+      const clash = (count.get(label) ?? 0) > 1 && kindOf(f).shown !== 'reference';
+      return [f.name, clash ? `${label} (${kindOf(f).qualifier ?? f.type})` : label];
     }),
   );
 }

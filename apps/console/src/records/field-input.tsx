@@ -1,9 +1,10 @@
 import type { ControlProps } from '../ui/field';
 import type { Catalogue } from './catalogue';
 import type { FieldInfo } from './catalogue-types';
+import { kindOf } from './field-kinds';
 import { ReferenceInput } from './reference-input';
 
-/** The control of one scalar field, by its type; the value is the input's text. */
+/** The control of one scalar field, by its type's row (field-kinds.ts); the value is the input's text. */
 export function FieldInput({
   catalogue,
   field,
@@ -22,7 +23,8 @@ export function FieldInput({
     value,
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),
   };
-  switch (field.type) {
+  const kind = kindOf(field);
+  switch (kind.control) {
     case 'reference':
       return (
         <ReferenceInput
@@ -33,35 +35,32 @@ export function FieldInput({
           control={control}
         />
       );
-    case 'enum':
-    case 'boolean': {
-      const values = field.values ?? ['true', 'false'];
+    case 'choice':
       return (
         <select {...common}>
           <option value="">{field.required ? 'Choose…' : '—'}</option>
-          {values.map((v) => (
-            <option key={v} value={v}>
-              {field.type === 'boolean' ? (v === 'true' ? 'Yes' : 'No') : v}
+          {(kind.choices?.(field) ?? []).map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
             </option>
           ))}
         </select>
       );
-    }
     case 'integer':
       return <input {...common} type="number" step={1} min={field.min} max={field.max} />;
-    case 'money':
-      return <input {...common} inputMode="decimal" autoComplete="off" />;
     case 'decimal':
       return <input {...common} inputMode="decimal" autoComplete="off" />;
     case 'date':
       return <input {...common} type="date" />;
-    case 'timestamp':
+    case 'datetime':
       return <input {...common} type="datetime-local" />;
     case 'email':
       return <input {...common} type="email" maxLength={field.maxLength} />;
     case 'json':
       return <textarea {...common} rows={4} spellCheck={false} />;
-    default:
+    // A `lines` field has its own group of inputs (lines-input.tsx) and never comes here.
+    case 'lines':
+    case 'text':
       return (field.maxLength ?? 0) > 500 ? (
         <textarea {...common} rows={3} maxLength={field.maxLength} />
       ) : (

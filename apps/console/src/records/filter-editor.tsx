@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { type Catalogue, fieldLabels } from './catalogue';
 import type { FieldInfo, FilterOperator, ResourceInfo } from './catalogue-types';
+import { kindOf } from './field-kinds';
 import type { FilterRow } from './list-query';
 
 const OPERATOR_NAMES: Record<FilterOperator, string> = {
@@ -162,11 +163,11 @@ function FilterValue({
   row: FilterRow;
   onChange(value: string): void;
 }) {
+  const kind = kindOf(field);
   if (row.op === 'is') {
-    const options = field.type === 'boolean' ? ['null', 'true', 'false'] : ['null'];
     return (
       <select id={id} value={row.value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
+        {kind.isValues.map((o) => (
           <option key={o} value={o}>
             {o === 'null' ? 'empty' : o}
           </option>
@@ -174,13 +175,12 @@ function FilterValue({
       </select>
     );
   }
-  if (row.op !== 'in' && (field.type === 'enum' || field.type === 'boolean')) {
-    const options = field.values ?? ['true', 'false'];
+  if (row.op !== 'in' && kind.choices) {
     return (
       <select id={id} value={row.value} onChange={(e) => onChange(e.target.value)}>
         <option value="">—</option>
-        {options.map((o) => (
-          <option key={o}>{o}</option>
+        {kind.choices(field).map((c) => (
+          <option key={c.value}>{c.value}</option>
         ))}
       </select>
     );
@@ -190,15 +190,11 @@ function FilterValue({
       ? 'a, b, c'
       : row.op === 'like' || row.op === 'ilike'
         ? '*part*'
-        : field.type === 'money'
-          ? 'in cents'
-          : field.type === 'timestamp'
-            ? '2026-01-31T00:00:00Z'
-            : '';
+        : (kind.filter.placeholder ?? '');
   return (
     <input
       id={id}
-      type={field.type === 'date' && row.op !== 'in' ? 'date' : 'text'}
+      type={row.op === 'in' ? 'text' : kind.filter.input}
       value={row.value}
       placeholder={placeholder}
       onChange={(e) => onChange(e.target.value)}

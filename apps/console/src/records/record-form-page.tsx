@@ -11,6 +11,7 @@ import { Page } from '../ui/page';
 import { type Catalogue, fieldLabels, recordLabel, resourceNoun, useCatalogue } from './catalogue';
 import type { FieldInfo, ResourceInfo } from './catalogue-types';
 import { FieldInput } from './field-input';
+import { kindOf } from './field-kinds';
 import { LinesInput, type LineValues } from './lines-input';
 import { rememberLabel } from './reference-labels';
 import { fromInput, toInput } from './values';
@@ -74,7 +75,7 @@ const editableFields = (resource: ResourceInfo) => resource.fields.filter((f) =>
 function initialValues(resource: ResourceInfo, row: Row | undefined): FormValues {
   const values: FormValues = { scalars: {}, lines: {} };
   for (const f of editableFields(resource)) {
-    if (f.type === 'lines') {
+    if (kindOf(f).control === 'lines') {
       // A new document with required lines starts with one to fill in.
       const start = row ? ((row[f.name] as Row[] | null) ?? []) : f.required ? [{}] : [];
       values.lines[f.name] = start.map((line) =>
@@ -93,7 +94,7 @@ function bodyOf(resource: ResourceInfo, values: FormValues, original: Row | unde
   const body: Row = {};
   for (const f of editableFields(resource)) {
     let value: unknown;
-    if (f.type === 'lines') {
+    if (kindOf(f).control === 'lines') {
       value = (values.lines[f.name] ?? []).map((line) => {
         const out: Row = {};
         for (const c of f.fields ?? []) {
@@ -135,7 +136,7 @@ function RecordForm({
   const errors = fieldErrors(error);
   const fields = editableFields(resource);
   const labels = fieldLabels(resource.fields);
-  const known = new Set(fields.flatMap((f) => (f.type === 'lines' ? [f.name] : [f.name])));
+  const known = new Set(fields.map((f) => f.name));
   // Errors the form cannot place next to a field (another path, or no issue list at all).
   const unplaced = Object.entries(errors).filter(([path]) => !known.has(path.split('.')[0]!));
 
@@ -194,7 +195,7 @@ function RecordForm({
         ) : null}
         <div className="form-grid">
           {fields
-            .filter((f) => f.type !== 'lines')
+            .filter((f) => kindOf(f).control !== 'lines')
             .map((f) => (
               <Field
                 key={f.name}
@@ -218,7 +219,7 @@ function RecordForm({
             ))}
         </div>
         {fields
-          .filter((f) => f.type === 'lines')
+          .filter((f) => kindOf(f).control === 'lines')
           .map((f) => (
             <LinesInput
               key={f.name}
@@ -245,7 +246,5 @@ function RecordForm({
 }
 
 function fieldHint(field: FieldInfo): ReactNode {
-  if (field.type === 'money') return 'Amount in the document’s currency, e.g. 1250.00.';
-  if (field.type === 'json') return 'A JSON object.';
-  return field.description ? inlineCode(field.description) : undefined;
+  return kindOf(field).hint ?? (field.description ? inlineCode(field.description) : undefined);
 }

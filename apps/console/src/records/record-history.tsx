@@ -5,6 +5,7 @@ import { ErrorBanner, Loading } from '../ui/alert';
 import { formatDateTime, humanize } from '../ui/format';
 import { fieldLabels } from './catalogue';
 import type { FieldInfo, ResourceInfo } from './catalogue-types';
+import { kindOf } from './field-kinds';
 import { displayValue } from './values';
 
 interface HistoryPage {
@@ -140,7 +141,7 @@ function Changes({
   const show = (name: string, value: unknown) => {
     const field = fields.get(name);
     if (!field) return JSON.stringify(value);
-    if (field.type === 'reference' && value !== null)
+    if (kindOf(field).shown === 'reference' && value !== null)
       return label(field.ref, value) ?? String(value);
     return displayValue(field, value, currency);
   };

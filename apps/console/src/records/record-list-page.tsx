@@ -16,6 +16,7 @@ import {
   useCatalogue,
 } from './catalogue';
 import type { FieldInfo, ResourceInfo } from './catalogue-types';
+import { kindOf } from './field-kinds';
 import { FilterEditor } from './filter-editor';
 import { apiQuery, type ListState, parseListState, searchOf } from './list-query';
 import { useReferenceLabels } from './reference-labels';
@@ -37,8 +38,7 @@ export function listColumns(resource: ResourceInfo): FieldInfo[] {
     (f) =>
       f !== label &&
       f !== status &&
-      f.type !== 'lines' &&
-      f.type !== 'json' &&
+      kindOf(f).listed &&
       f.name !== 'id' &&
       (f.required || f.name === 'total_cents') &&
       !['created_at', 'updated_at', 'subtotal_cents', 'tax_cents'].includes(f.name),
@@ -72,7 +72,7 @@ function RecordList({ catalogue, resource }: { catalogue: Catalogue; resource: R
   const label = useReferenceLabels(
     catalogue,
     columns
-      .filter((c) => c.type === 'reference' && c.ref)
+      .filter((c) => kindOf(c).shown === 'reference' && c.ref)
       .map((c) => ({ target: c.ref!, ids: page?.data.map((row) => row[c.name]) ?? [] })),
   );
 
@@ -160,10 +160,10 @@ function RecordList({ catalogue, resource }: { catalogue: Catalogue; resource: R
                           </Link>
                         </th>
                       ) : (
-                        <td key={c.name} className={c.type === 'money' ? 'number' : undefined}>
+                        <td key={c.name} className={kindOf(c).numeric.list ? 'number' : undefined}>
                           {c.name === 'status' ? (
                             <span className="badge">{String(row.status)}</span>
-                          ) : c.type === 'reference' ? (
+                          ) : kindOf(c).shown === 'reference' ? (
                             (label(c.ref, row[c.name]) ?? displayValue(c, row[c.name]))
                           ) : (
                             displayValue(c, row[c.name], currencyField ? row.currency : undefined)

@@ -19,6 +19,7 @@ import {
   useCatalogue,
 } from './catalogue';
 import type { FieldInfo, ResourceInfo } from './catalogue-types';
+import { kindOf } from './field-kinds';
 import { RecordHistory } from './record-history';
 import { type ReferenceWant, useReferenceLabels } from './reference-labels';
 import { displayValue } from './values';
@@ -132,7 +133,7 @@ function RecordDetail({
       <ErrorBanner error={error} />
       <dl className="facts card record-fields">
         {resource.fields
-          .filter((f) => f.type !== 'lines')
+          .filter((f) => kindOf(f).shown !== 'lines')
           .map((f) => (
             <FieldValue
               key={f.name}
@@ -146,7 +147,7 @@ function RecordDetail({
           ))}
       </dl>
       {resource.fields
-        .filter((f) => f.type === 'lines')
+        .filter((f) => kindOf(f).shown === 'lines')
         .map((f) => (
           <LinesTable
             key={f.name}
@@ -172,10 +173,10 @@ type Labeler = ReturnType<typeof useReferenceLabels>;
 function referencesOf(fields: FieldInfo[], row: Row): ReferenceWant[] {
   const wants: ReferenceWant[] = [];
   for (const f of fields) {
-    if (f.type === 'reference' && f.ref) wants.push({ target: f.ref, ids: [row[f.name]] });
-    if (f.type === 'lines')
+    if (kindOf(f).shown === 'reference' && f.ref) wants.push({ target: f.ref, ids: [row[f.name]] });
+    if (kindOf(f).shown === 'lines')
       for (const line of f.fields ?? [])
-        if (line.type === 'reference' && line.ref)
+        if (kindOf(line).shown === 'reference' && line.ref)
           wants.push({
             target: line.ref,
             ids: ((row[f.name] as Row[] | null) ?? []).map((l) => l[line.name]),
@@ -224,7 +225,7 @@ function FieldValue({
     <>
       <dt>{title}</dt>
       <dd>
-        {field.type === 'reference' ? (
+        {kindOf(field).shown === 'reference' ? (
           <ReferenceValue catalogue={catalogue} field={field} value={value} label={label} />
         ) : field.name === 'status' ? (
           <span className="badge">{String(value)}</span>
@@ -271,11 +272,8 @@ function LinesTable({
                 <tr key={i}>
                   <td>{i + 1}</td>
                   {columns.map((c) => (
-                    <td
-                      key={c.name}
-                      className={c.type === 'money' || c.type === 'decimal' ? 'number' : undefined}
-                    >
-                      {c.type === 'reference'
+                    <td key={c.name} className={kindOf(c).numeric.lines ? 'number' : undefined}>
+                      {kindOf(c).shown === 'reference'
                         ? (label(c.ref, line[c.name]) ?? displayValue(c, line[c.name]))
                         : displayValue(c, line[c.name], currency)}
                     </td>

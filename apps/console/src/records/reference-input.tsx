@@ -57,7 +57,11 @@ export function ReferenceInput({
         const labelField = target.fields.find((f) => f.name === target.label);
         const query: Record<string, string | number> = { page_size: PAGE };
         if (labelField?.sortable) query.order = `${labelField.name}.asc`;
-        if (term.trim() && labelField?.filterable && labelField.type !== 'uuid')
+        if (
+          term.trim() &&
+          labelField?.filterable &&
+          catalogue.operators[labelField.type].includes('ilike')
+        )
           query[labelField.name] = `ilike.*${term.trim().replace(/\*/g, '\\*')}*`;
         const answer = await raw.get(`/api/v1/${target.path}`, {
           query,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldInfo } from './catalogue-types';
-import { currencyDigits, displayValue, fromInput, toInput } from './values';
+import { currencyDigits } from './field-kinds';
+import { displayValue, fromInput, toInput } from './values';
 
 const money: FieldInfo = { name: 'total_cents', type: 'money' };
 
