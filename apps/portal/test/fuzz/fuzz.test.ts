@@ -2,6 +2,7 @@ import net from 'node:net';
 import { catalogue, errorCatalogue, lookupOf, resourceRoutes } from '@erp/contract';
 import { serveApp } from '@erp/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORTS_PER_TENANT } from '../../src/resources/export-slots';
 import { apiKey, createTestPortal, session } from '../harness';
 import { ALL_MODULE_SCOPES, populate } from '../resources-harness';
 import { casesFor, type FuzzCase, type FuzzContext, prng } from './fuzz-cases';
@@ -144,7 +145,10 @@ describe('fuzz: every route of the registry', () => {
       const lane = async () => {
         while (next < cases.length) outcomes.push(await send(cases[next++]!));
       };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+      // A tenant runs at most EXPORTS_PER_TENANT exports at once (SPEC §16): more lanes would
+      // have unspoilt exports refused with 429, as they should be.
+      const lanes = kind === 'export' ? Math.min(IN_FLIGHT, EXPORTS_PER_TENANT) : IN_FLIGHT;
+      await Promise.all(Array.from({ length: lanes }, lane));
     }
 
     const seconds = (performance.now() - started) / 1000;
