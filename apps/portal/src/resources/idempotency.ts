@@ -68,7 +68,7 @@ export async function runIdempotent(
     [tenantId, key, principal],
   );
   const stored = rows[0];
-  if (!stored || !stored.fingerprint.equals(fingerprint)) {
+  if (!stored?.fingerprint.equals(fingerprint)) {
     throw new ApiError('conflit', 'This Idempotency-Key was used with another request.', {
       reason: 'idempotency_key_reused',
     });
