@@ -108,6 +108,14 @@ export interface LandingTenantsTable {
   created_at: Timestamp;
 }
 
+export interface AccountBalancesTable {
+  tenant_id: string;
+  account_id: string;
+  month: Timestamp;
+  debit_cents: Defaulted<Int8>;
+  credit_cents: Defaulted<Int8>;
+}
+
 export interface AccountingPeriodsTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -119,6 +127,24 @@ export interface AccountingPeriodsTable {
   end_date: Timestamp;
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface AccountingSettingsTable {
+  tenant_id: string;
+  company_currency: Defaulted<string>;
+  receivable_account_id: string | null;
+  payable_account_id: string | null;
+  revenue_account_id: string | null;
+  expense_account_id: string | null;
+  vat_collected_account_id: string | null;
+  vat_deductible_account_id: string | null;
+  stock_account_id: string | null;
+  stock_received_not_billed_account_id: string | null;
+  cost_of_goods_sold_account_id: string | null;
+  exchange_gain_account_id: string | null;
+  exchange_loss_account_id: string | null;
+  write_off_account_id: string | null;
   updated_at: Defaulted<Timestamp>;
 }
 
@@ -307,6 +333,7 @@ export interface AssetDisposalsTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  posted_at: Timestamp | null;
 }
 
 export interface AssetInsurancePoliciesTable {
@@ -430,6 +457,7 @@ export interface AssetRevaluationsTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  posted_at: Timestamp | null;
 }
 
 export interface AssetsTable {
@@ -730,7 +758,7 @@ export interface CreditNotesTable {
   id: Defaulted<string>;
   tenant_id: string;
   number: string;
-  status: Defaulted<'brouillon' | 'emis' | 'impute' | 'annule'>;
+  status: Defaulted<'brouillon' | 'emis' | 'annule' | 'partiellement_paye' | 'impute'>;
   invoice_id: string;
   customer_id: string;
   credit_note_date: Timestamp;
@@ -745,6 +773,8 @@ export interface CreditNotesTable {
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
   journal_id: string | null;
+  exchange_rate: Numeric | null;
+  amount_due_cents: Defaulted<Int8>;
 }
 
 export interface CurrenciesTable {
@@ -816,7 +846,7 @@ export interface DebitNotesTable {
   id: Defaulted<string>;
   tenant_id: string;
   number: string;
-  status: Defaulted<'brouillon' | 'emis' | 'impute' | 'annule'>;
+  status: Defaulted<'brouillon' | 'emis' | 'annule' | 'partiellement_paye' | 'impute'>;
   supplier_id: string;
   supplier_invoice_id: string;
   debit_note_date: Timestamp;
@@ -832,6 +862,8 @@ export interface DebitNotesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  exchange_rate: Numeric | null;
+  amount_due_cents: Defaulted<Int8>;
 }
 
 export interface DeliverablesTable {
@@ -906,6 +938,7 @@ export interface DepreciationEntriesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  posted_at: Timestamp | null;
 }
 
 export interface DepreciationSchedulesTable {
@@ -1257,7 +1290,7 @@ export interface InvoicesTable {
   id: Defaulted<string>;
   tenant_id: string;
   number: string;
-  status: Defaulted<'brouillon' | 'emis' | 'paye' | 'annule'>;
+  status: Defaulted<'brouillon' | 'emis' | 'annule' | 'partiellement_paye' | 'paye'>;
   customer_id: string;
   sales_order_id: string | null;
   invoice_date: Timestamp;
@@ -1280,6 +1313,8 @@ export interface InvoicesTable {
   bank_account_id: string | null;
   salesperson_id: string | null;
   sales_subscription_id: string | null;
+  exchange_rate: Numeric | null;
+  amount_due_cents: Defaulted<Int8>;
 }
 
 export interface JobApplicantsTable {
@@ -1369,6 +1404,9 @@ export interface JournalEntriesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  source_type: 'credit_note' | 'debit_note' | 'payment_allocation' | 'goods_receipt' | 'delivery' | 'stock_move' | null;
+  source_id: string | null;
+  posted_at: Timestamp | null;
 }
 
 export interface JournalsTable {
@@ -1536,6 +1574,25 @@ export interface LeaveTypesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+}
+
+export interface LedgerLinesTable {
+  tenant_id: string;
+  entry_id: string;
+  line_no: number;
+  journal_id: string;
+  entry_number: string;
+  entry_date: Timestamp;
+  posted_at: Timestamp;
+  account_id: string;
+  debit_cents: Int8;
+  credit_cents: Int8;
+  currency: string | null;
+  amount_currency_cents: Int8 | null;
+  customer_id: string | null;
+  supplier_id: string | null;
+  due_date: Timestamp | null;
+  label: string | null;
 }
 
 export interface LoginAttemptsTable {
@@ -1749,7 +1806,7 @@ export interface PasswordTokensTable {
 export interface PaymentAllocationsTable {
   id: Defaulted<string>;
   tenant_id: string;
-  payment_id: string;
+  payment_id: string | null;
   invoice_id: string | null;
   supplier_invoice_id: string | null;
   credit_note_id: string | null;
@@ -1838,6 +1895,11 @@ export interface PaymentsTable {
   updated_at: Defaulted<Timestamp>;
   bank_account_id: string | null;
   journal_id: string | null;
+  status: Defaulted<'brouillon' | 'comptabilise' | 'annule'>;
+  exchange_rate: Numeric | null;
+  posted_at: Timestamp | null;
+  allocated_cents: Defaulted<Int8>;
+  unallocated_cents: Defaulted<Int8>;
 }
 
 export interface PayrollRunsTable {
@@ -2154,6 +2216,8 @@ export interface ProductsTable {
   tracking: 'none' | 'lot' | 'serial' | null;
   shelf_life_days: number | null;
   valuation_method: 'fifo' | 'moving_average' | 'standard' | null;
+  revenue_account_id: string | null;
+  expense_account_id: string | null;
 }
 
 export interface ProjectBudgetsTable {
@@ -3350,7 +3414,7 @@ export interface SupplierInvoicesTable {
   id: Defaulted<string>;
   tenant_id: string;
   number: string;
-  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'paye'>;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'partiellement_paye' | 'paye'>;
   supplier_id: string;
   purchase_order_id: string | null;
   supplier_invoice_number: string;
@@ -3368,6 +3432,8 @@ export interface SupplierInvoicesTable {
   payment_term_id: string | null;
   journal_id: string | null;
   fiscal_position_id: string | null;
+  exchange_rate: Numeric | null;
+  amount_due_cents: Defaulted<Int8>;
 }
 
 export interface SupplierPricesTable {
@@ -3959,7 +4025,9 @@ export interface Database {
   'landing.provider_events': LandingProviderEventsTable;
   'landing.sync_state': LandingSyncStateTable;
   'landing.tenants': LandingTenantsTable;
+  account_balances: AccountBalancesTable;
   accounting_periods: AccountingPeriodsTable;
+  accounting_settings: AccountingSettingsTable;
   accounts: AccountsTable;
   activities: ActivitiesTable;
   activity_types: ActivityTypesTable;
@@ -4036,6 +4104,7 @@ export interface Database {
   leave_allocations: LeaveAllocationsTable;
   leave_requests: LeaveRequestsTable;
   leave_types: LeaveTypesTable;
+  ledger_lines: LedgerLinesTable;
   login_attempts: LoginAttemptsTable;
   lost_reasons: LostReasonsTable;
   lots: LotsTable;

@@ -42,6 +42,11 @@ function expectedColumns(r: Resource): Column[] {
   if (r.totalsFrom)
     for (const c of ['subtotal_cents', 'tax_cents', 'total_cents'])
       columns.push([c, 'bigint', false]);
+  if ('posted_at' in r.readOnlyFields)
+    columns.push(['posted_at', 'timestamp with time zone', true]);
+  if ('amount_due_cents' in r.readOnlyFields) columns.push(['amount_due_cents', 'bigint', false]);
+  for (const [name, f] of Object.entries(r.maintained ?? {}))
+    columns.push([name, DATA_TYPE[f.type], !f.required]);
   columns.push(
     ['version', 'integer', false],
     ['created_at', 'timestamp with time zone', false],

@@ -80,8 +80,13 @@ export function pricedLines(extra: Record<string, Field> = {}, o: LinesOptions =
         required: true,
         min: 0,
         max: 100,
-        description: 'Tax rate in percent.',
+        description:
+          'Tax rate in percent. With `tax_id`, the rate of that tax valid on the document\'s date replaces it when the document is posted.',
         example: '20',
+      }),
+      tax_id: reference('tax', {
+        description:
+          'The tax the line is subject to: its rate on the document\'s date, and the account its amount posts to.',
       }),
       ...extra,
     },
@@ -136,6 +141,18 @@ export const title = (
     example,
     ...(o.description ? { description: o.description } : {}),
     ...(o.fake ? { fake: o.fake } : {}),
+  });
+
+/**
+ * A foreign-currency document's rate (SPEC §17): units of the company currency per unit of the
+ * document's; left out, the latest `exchange_rate` on or before the document's date applies.
+ */
+export const exchangeRate = () =>
+  decimal({
+    min: 0.000001,
+    description:
+      'Company currency per unit of `currency`; when left out for a foreign currency, the latest exchange rate on or before the date is taken at posting (422 `taux_de_change_manquant` if there is none).',
+    example: '1.0825',
   });
 
 /** A percentage between 0 and 100, exact (`"20"`, `"5.5"`). */

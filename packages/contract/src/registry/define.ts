@@ -15,6 +15,8 @@ export interface ActionDeclaration {
    * must be one of the resource's `events`.
    */
   emits?: string;
+  /** A read-only timestamp the action sets (`posted_at`: the moment a posting becomes final). */
+  stamps?: 'posted_at';
 }
 
 /** A lifecycle; `A` is the union of its action names, kept literal so event types can be derived. */
@@ -23,6 +25,12 @@ export interface LifecycleDeclaration<A extends string = string> {
   /** States in which PATCH and DELETE are allowed (default: the initial state only). */
   editable?: readonly Status[];
   actions: Record<A, ActionDeclaration>;
+  /**
+   * A document that allocations settle (SPEC §17): from `from`, its status follows its read-only
+   * `amount_due_cents`: `partial` while part of it is due, `full` at 0, back when an allocation
+   * is deleted. No action sets these states.
+   */
+  settlement?: { from: Status; partial: Status; full: Status };
 }
 
 /** One business resource, declared once: table, routes, OpenAPI, sdk types and events follow. */
@@ -41,6 +49,8 @@ export interface ResourceDeclaration {
   /** Adds read-only `subtotal_cents`, `tax_cents`, `total_cents` computed from a `lines` field. */
   totalsFrom?: string;
   lifecycle?: LifecycleDeclaration;
+  /** Read-only fields the server maintains (a payment's `allocated_cents`), beside the derived ones. */
+  maintained?: Record<string, Field>;
   /**
    * What its lifecycle actions post to the ledger (SPEC §17): read by the one posting engine,
    * which also reverses a rule's entry on its `reverse` action.
@@ -162,6 +172,24 @@ export function defineResource<
     for (const f of ['subtotal_cents', 'tax_cents', 'total_cents'])
       readOnlyFields[f] = money({ required: true, filterable: true, sortable: true });
   }
+  const actions = Object.values(lifecycle?.actions ?? {});
+  if (actions.some((a) => a.stamps === 'posted_at'))
+    readOnlyFields.posted_at = timestamp({
+      filterable: true,
+      sortable: true,
+      description: 'When it was posted; set once, never changed.',
+    });
+  if (lifecycle?.settlement) {
+    if (!totalsFrom && !declaration.maintained?.amount_due_cents)
+      fail('a settled document needs totals');
+    readOnlyFields.amount_due_cents = money({
+      required: true,
+      filterable: true,
+      sortable: true,
+      description: 'What is still to be paid: the total less the allocations settling it.',
+    });
+  }
+  Object.assign(readOnlyFields, declaration.maintained ?? {});
   readOnlyFields.created_at = timestamp({ required: true, filterable: true, sortable: true });
   readOnlyFields.updated_at = timestamp({ required: true, filterable: true, sortable: true });
 
@@ -228,6 +256,14 @@ function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => nev
       fail(`action ${action} would read as a record change in the history`);
     if (spec.from.length === 0) fail(`action ${action} has no source state`);
     for (const s of [...spec.from, spec.to]) {
+      if (!isStatus(s)) fail(`state ${s} is not in the status vocabulary (statuses.ts)`);
+      states.add(s);
+    }
+  }
+  const settlement = lifecycle.settlement;
+  if (settlement) {
+    if (!states.has(settlement.from)) fail(`settlement from ${settlement.from} is not a state`);
+    for (const s of [settlement.partial, settlement.full]) {
       if (!isStatus(s)) fail(`state ${s} is not in the status vocabulary (statuses.ts)`);
       states.add(s);
     }

@@ -48,7 +48,12 @@ export const lifecycles = {
     lifecycle({
       initial: 'brouillon',
       actions: {
-        post: { from: ['brouillon'], to: 'comptabilise', description: 'Posted to the ledger.' },
+        post: {
+          from: ['brouillon'],
+          to: 'comptabilise',
+          description: 'Posted to the ledger: final from now on.',
+          stamps: 'posted_at',
+        },
         cancel: {
           from: ['brouillon', 'comptabilise'],
           to: 'annule',
@@ -149,6 +154,8 @@ export interface ApprovalOptions {
   reopen?: false;
   /** The family's own withdrawal, or `false`: never withdrawn. */
   cancel?: ActionDeclaration | false;
+  /** A document that allocations settle once approved (see LifecycleDeclaration). */
+  settlement?: LifecycleDeclaration['settlement'];
 }
 
 /** The action names of `approvable(options)`, literal (the feed's event types). */
@@ -194,7 +201,11 @@ function approval(options: ApprovalOptions): LifecycleDeclaration {
       to: 'annule',
       description: 'Withdrawn.',
     };
-  return { initial: 'brouillon', actions };
+  return {
+    initial: 'brouillon',
+    actions,
+    ...(options.settlement ? { settlement: options.settlement } : {}),
+  };
 }
 
 /** The action names of `base` after `withActions(base, actions)`: removed ones (`null`) gone. */

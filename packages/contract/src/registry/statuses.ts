@@ -23,6 +23,7 @@ export const STATUSES = {
   comptabilise: 'Posted to the general ledger.',
   emis: 'Issued to the other party (invoices, credit notes).',
   paye: 'Paid in full.',
+  partiellement_paye: 'Partly paid: allocations settle part of it, the rest is still due.',
   rembourse: 'Paid back (expenses, returns).',
   impute: 'Allocated to the documents it settles (payments).',
   rapproche: 'Matched with a ledger entry (bank transactions).',

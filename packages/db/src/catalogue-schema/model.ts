@@ -189,6 +189,18 @@ export function tableSchema(
     for (const total of ['subtotal_cents', 'tax_cents', 'total_cents'])
       columns[total] = { type: 'bigint', notNull: true, default: '0' };
   }
+  // What the server maintains (SPEC §17): a posting's stamp, a settled document's amount due,
+  // and the resource's own maintained fields (a payment's allocated amounts); amounts start at 0.
+  if ('posted_at' in resource.readOnlyFields)
+    columns.posted_at = { type: 'timestamp with time zone', notNull: false };
+  if ('amount_due_cents' in resource.readOnlyFields)
+    columns.amount_due_cents = { type: 'bigint', notNull: true, default: '0' };
+  for (const [name, field] of Object.entries(resource.maintained ?? {}))
+    columns[name] = {
+      type: canonicalType(fieldType(field).column(field)),
+      notNull: Boolean(field.required),
+      ...(field.type === 'money' ? { default: '0' } : {}),
+    };
   columns.version = { type: 'integer', notNull: true, default: '1' };
   columns.created_at = { type: 'timestamp with time zone', notNull: true, default: 'now()' };
   columns.updated_at = { type: 'timestamp with time zone', notNull: true, default: 'now()' };

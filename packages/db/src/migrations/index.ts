@@ -26,6 +26,8 @@ import * as providerBindings26 from './2026-11-28-0026-provider-bindings';
 import * as fairUse27 from './2026-11-28-0027-fair-use';
 import * as invitations28 from './2026-11-28-0028-invitations';
 import * as idempotencyPrincipal29 from './2026-11-28-0029-idempotency-principal';
+import * as books30 from './2026-11-28-0030-books';
+import * as ledger31 from './2026-11-28-0031-ledger';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +58,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0027-fair-use': fairUse27,
   '2026-11-28-0028-invitations': invitations28,
   '2026-11-28-0029-idempotency-principal': idempotencyPrincipal29,
+  '2026-11-28-0030-books': books30,
+  '2026-11-28-0031-ledger': ledger31,
 };

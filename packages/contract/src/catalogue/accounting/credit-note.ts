@@ -1,6 +1,7 @@
 import { defineResource } from '../../registry/define';
 import { date, enumOf, reference } from '../../registry/fields';
-import { currency, notes, pricedLines } from '../field-sets';
+import { mirrorPosting, salesPosting } from '../../ledger/postings';
+import { currency, exchangeRate, notes, pricedLines } from '../field-sets';
 
 /** A credit note against an invoice (ERPNext return Sales Invoice, Odoo out_refund). */
 export const creditNotes = defineResource({
@@ -19,6 +20,7 @@ export const creditNotes = defineResource({
       example: 'return',
     }),
     currency: currency(),
+    exchange_rate: exchangeRate(),
     journal_id: reference('journal', {
       filterable: true,
       description: 'The sales journal it is posted in.',
@@ -30,14 +32,29 @@ export const creditNotes = defineResource({
   lifecycle: {
     initial: 'brouillon',
     actions: {
-      issue: { from: ['brouillon'], to: 'emis', description: 'Sent to the customer.' },
-      apply: {
-        from: ['emis'],
-        to: 'impute',
-        description: 'Offset against the invoice or refunded.',
+      issue: {
+        from: ['brouillon'],
+        to: 'emis',
+        description: 'Sent to the customer: posts the mirror of an invoice.',
       },
-      cancel: { from: ['brouillon', 'emis'], to: 'annule', description: 'Void.' },
+      cancel: {
+        from: ['brouillon', 'emis'],
+        to: 'annule',
+        description: 'Void; an issued credit note is reversed in the ledger.',
+      },
     },
+    settlement: { from: 'emis', partial: 'partiellement_paye', full: 'impute' },
   },
+  postings: [
+    mirrorPosting(
+      salesPosting({
+        action: 'issue',
+        reverse: 'cancel',
+        date: 'credit_note_date',
+        link: { source_type: 'credit_note' },
+      }),
+      {},
+    ),
+  ],
   events: ['created', 'status_changed'],
 });

@@ -1,6 +1,7 @@
 import { defineResource } from '../../registry/define';
 import { date, enumOf, reference, text } from '../../registry/fields';
-import { currency, notes, pricedLines } from '../field-sets';
+import { mirrorPosting, purchasePosting } from '../../ledger/postings';
+import { currency, exchangeRate, notes, pricedLines } from '../field-sets';
 
 /** What the tenant claims back from a supplier on a bill (ERPNext Debit Note, Odoo in_refund, BC purchase credit memo). */
 export const debitNotes = defineResource({
@@ -36,6 +37,7 @@ export const debitNotes = defineResource({
     }),
     journal_id: reference('journal', { filterable: true, description: 'Purchases journal.' }),
     currency: currency(),
+    exchange_rate: exchangeRate(),
     lines: pricedLines(),
     notes: notes(),
   },
@@ -43,13 +45,28 @@ export const debitNotes = defineResource({
   lifecycle: {
     initial: 'brouillon',
     actions: {
-      issue: { from: ['brouillon'], to: 'emis', description: 'Sent to the supplier.' },
-      apply: {
-        from: ['emis'],
-        to: 'impute',
-        description: 'Offset against the bill or refunded by the supplier.',
+      issue: {
+        from: ['brouillon'],
+        to: 'emis',
+        description: 'Sent to the supplier: posts the mirror of a supplier invoice.',
       },
-      cancel: { from: ['brouillon', 'emis'], to: 'annule', description: 'Void.' },
+      cancel: {
+        from: ['brouillon', 'emis'],
+        to: 'annule',
+        description: 'Void; an issued debit note is reversed in the ledger.',
+      },
     },
+    settlement: { from: 'emis', partial: 'partiellement_paye', full: 'impute' },
   },
+  postings: [
+    mirrorPosting(
+      purchasePosting({
+        action: 'issue',
+        reverse: 'cancel',
+        date: 'debit_note_date',
+        link: { source_type: 'debit_note' },
+      }),
+      {},
+    ),
+  ],
 });

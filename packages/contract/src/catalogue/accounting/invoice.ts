@@ -1,13 +1,15 @@
 import { defineResource } from '../../registry/define';
 import { date, reference, text } from '../../registry/fields';
-import { currency, notes, paymentTermsDays, pricedLines } from '../field-sets';
+import { salesPosting } from '../../ledger/postings';
+import { currency, exchangeRate, notes, paymentTermsDays, pricedLines } from '../field-sets';
 
 /** A customer invoice (ERPNext Sales Invoice, Odoo account.move of type out_invoice). */
 export const invoices = defineResource({
   name: 'invoice',
   path: 'invoices',
   module: 'accounting',
-  description: 'A customer invoice: issued, then paid.',
+  description:
+    'A customer invoice: issuing it posts it to the ledger; allocations settle it (`amount_due_cents`, `partiellement_paye`, `paye`); cancelling an issued one posts its reversal.',
   numbering: { prefix: 'INV' },
   fields: {
     customer_id: reference('customer', { required: true, filterable: true }),
@@ -28,6 +30,7 @@ export const invoices = defineResource({
       description: 'Reference the customer should quote with the payment.',
     }),
     currency: currency(),
+    exchange_rate: exchangeRate(),
     payment_terms_days: paymentTermsDays(),
     payment_term_id: reference('payment_term', {
       filterable: true,
@@ -62,11 +65,24 @@ export const invoices = defineResource({
       issue: {
         from: ['brouillon'],
         to: 'emis',
-        description: 'Sent to the customer; now binding.',
+        description: 'Sent to the customer; now binding: posts receivable, revenue and VAT.',
       },
-      pay: { from: ['emis'], to: 'paye', description: 'Fully paid.' },
-      cancel: { from: ['brouillon', 'emis'], to: 'annule', description: 'Void.' },
+      cancel: {
+        from: ['brouillon', 'emis'],
+        to: 'annule',
+        description: 'Void; an issued invoice is reversed in the ledger. Refused while payments are allocated to it (`document_lettre`).',
+      },
     },
+    settlement: { from: 'emis', partial: 'partiellement_paye', full: 'paye' },
   },
+  postings: [
+    salesPosting({
+      action: 'issue',
+      reverse: 'cancel',
+      date: 'invoice_date',
+      due: 'due_date',
+      link: { column: 'invoice_id' },
+    }),
+  ],
   events: ['created', 'status_changed'],
 });

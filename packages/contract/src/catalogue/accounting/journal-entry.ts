@@ -1,5 +1,5 @@
 import { defineResource } from '../../registry/define';
-import { date, enumOf, reference, text } from '../../registry/fields';
+import { date, enumOf, money, reference, text, uuid } from '../../registry/fields';
 import { lifecycles } from '../../registry/lifecycles';
 import { currency, ledgerLines, notes } from '../field-sets';
 
@@ -46,9 +46,29 @@ export const journalEntries = defineResource({
       filterable: true,
       description: 'The entry this one reverses.',
     }),
+    source_type: enumOf(
+      ['credit_note', 'debit_note', 'payment_allocation', 'goods_receipt', 'delivery', 'stock_move'],
+      {
+        filterable: true,
+        description:
+          'The kind of document it records when it has no column of its own (with `source_id`).',
+        example: 'credit_note',
+      },
+    ),
+    source_id: uuid({ filterable: true, description: 'The document of `source_type` it records.' }),
     lines: ledgerLines({
       tax_id: reference('tax', { description: 'The tax a tax line or a taxed base is for.' }),
       due_date: date({ description: 'Receivable and payable lines: when the amount falls due.' }),
+      currency: text({
+        maxLength: 3,
+        description: 'The currency of the document the line records (ISO 4217).',
+        example: 'USD',
+      }),
+      amount_currency_cents: money({
+        description:
+          'The line in that currency, signed (debit positive); the debit and credit are in company currency.',
+        example: 100000,
+      }),
     }),
     notes: notes(),
   },

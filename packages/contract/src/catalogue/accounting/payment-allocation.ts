@@ -8,9 +8,13 @@ export const paymentAllocations = defineResource({
   path: 'payment-allocations',
   module: 'accounting',
   description:
-    'A reconciliation: part or all of a payment applied to an invoice, a supplier invoice, a credit note or a debit note. Deleting it un-reconciles.',
+    'A reconciliation: part or all of a posted payment applied to a posted invoice, supplier invoice, credit note or debit note of the same party and currency, or a credit note applied to an invoice (a debit note to a supplier invoice). It lowers the documents\' `amount_due_cents` (their status follows) and raises the payment\'s `allocated_cents`; never more than either has left (422 `montant_depasse`). A write-off settles the rest and posts it to the write-off account. Deleting it un-reconciles.',
   fields: {
-    payment_id: reference('payment', { required: true, filterable: true }),
+    payment_id: reference('payment', {
+      filterable: true,
+      description:
+        'The payment applied; empty when a credit note settles an invoice (or a debit note a supplier invoice).',
+    }),
     invoice_id: reference('invoice', { filterable: true, description: 'The invoice it settles.' }),
     supplier_invoice_id: reference('supplier_invoice', {
       filterable: true,

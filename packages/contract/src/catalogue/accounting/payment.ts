@@ -1,13 +1,16 @@
 import { defineResource } from '../../registry/define';
 import { date, enumOf, money, reference, text } from '../../registry/fields';
-import { currency, notes } from '../field-sets';
+import { paymentPostings } from '../../ledger/postings';
+import { lifecycles } from '../../registry/lifecycles';
+import { currency, exchangeRate, notes } from '../field-sets';
 
 /** Money received or paid (ERPNext Payment Entry, Odoo account.payment). */
 export const payments = defineResource({
   name: 'payment',
   path: 'payments',
   module: 'accounting',
-  description: 'A payment received from a customer or made to a supplier.',
+  description:
+    'A payment received from a customer or made to a supplier: posting it debits the bank and credits the receivable (incoming), or debits the payable and credits the bank (outgoing); allocations apply it to the documents it settles.',
   numbering: { prefix: 'PAY' },
   fields: {
     direction: enumOf(['incoming', 'outgoing'], {
@@ -25,6 +28,7 @@ export const payments = defineResource({
       example: 178800,
     }),
     currency: currency(),
+    exchange_rate: exchangeRate(),
     method: enumOf(['bank_transfer', 'card', 'direct_debit', 'cheque', 'cash', 'other'], {
       required: true,
       filterable: true,
@@ -54,5 +58,21 @@ export const payments = defineResource({
     }),
     notes: notes(),
   },
+  maintained: {
+    allocated_cents: money({
+      required: true,
+      filterable: true,
+      sortable: true,
+      description: 'How much of it allocations apply to documents.',
+    }),
+    unallocated_cents: money({
+      required: true,
+      filterable: true,
+      sortable: true,
+      description: 'What is left to allocate: `amount_cents` less `allocated_cents`.',
+    }),
+  },
+  lifecycle: lifecycles.postable(),
+  postings: paymentPostings(),
   events: ['created'],
 });

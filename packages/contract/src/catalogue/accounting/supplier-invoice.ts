@@ -1,7 +1,8 @@
 import { defineResource } from '../../registry/define';
 import { date, reference, text } from '../../registry/fields';
+import { purchasePosting } from '../../ledger/postings';
 import { lifecycles } from '../../registry/lifecycles';
-import { currency, notes, pricedLines } from '../field-sets';
+import { currency, exchangeRate, notes, pricedLines } from '../field-sets';
 
 /** A supplier's invoice to approve and pay (ERPNext Purchase Invoice, Odoo in_invoice). */
 export const supplierInvoices = defineResource({
@@ -27,6 +28,7 @@ export const supplierInvoices = defineResource({
     invoice_date: date({ required: true, filterable: true, sortable: true }),
     due_date: date({ required: true, filterable: true, sortable: true }),
     currency: currency(),
+    exchange_rate: exchangeRate(),
     payment_term_id: reference('payment_term', {
       filterable: true,
       description: 'The payment term the due date follows.',
@@ -47,10 +49,22 @@ export const supplierInvoices = defineResource({
     submit: { description: 'Sent for approval.' },
     approve: { emits: 'approved', description: 'Approved for payment.' },
     reject: { description: 'Disputed.' },
-    afterApproval: {
-      pay: { from: ['approuve'], to: 'paye', description: 'Paid to the supplier.' },
+    cancel: {
+      from: ['brouillon', 'en_attente_approbation', 'approuve'],
+      to: 'annule',
+      description:
+        'Withdrawn; an approved one is reversed in the ledger. Refused while payments are allocated to it (`document_lettre`).',
     },
-    cancel: false,
+    settlement: { from: 'approuve', partial: 'partiellement_paye', full: 'paye' },
   }),
+  postings: [
+    purchasePosting({
+      action: 'approve',
+      reverse: 'cancel',
+      date: 'invoice_date',
+      due: 'due_date',
+      link: { column: 'supplier_invoice_id' },
+    }),
+  ],
   events: ['created', 'status_changed', 'approved'],
 });

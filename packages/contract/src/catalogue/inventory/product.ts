@@ -91,6 +91,12 @@ export const products = defineResource({
       description: 'How its stock is valued.',
       example: 'fifo',
     }),
+    revenue_account_id: reference('account', {
+      description: 'Where its sales post; the accounting settings\' `revenue` account when empty.',
+    }),
+    expense_account_id: reference('account', {
+      description: 'Where its purchases post; the accounting settings\' `expense` account when empty.',
+    }),
     active: boolean({
       required: true,
       filterable: true,
