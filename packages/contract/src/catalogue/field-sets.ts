@@ -81,12 +81,12 @@ export function pricedLines(extra: Record<string, Field> = {}, o: LinesOptions =
         min: 0,
         max: 100,
         description:
-          'Tax rate in percent. With `tax_id`, the rate of that tax valid on the document\'s date replaces it when the document is posted.',
+          "Tax rate in percent. With `tax_id`, the rate of that tax valid on the document's date replaces it when the document is posted.",
         example: '20',
       }),
       tax_id: reference('tax', {
         description:
-          'The tax the line is subject to: its rate on the document\'s date, and the account its amount posts to.',
+          "The tax the line is subject to: its rate on the document's date, and the account its amount posts to.",
       }),
       ...extra,
     },

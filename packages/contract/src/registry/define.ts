@@ -49,8 +49,13 @@ export interface ResourceDeclaration {
   /** Adds read-only `subtotal_cents`, `tax_cents`, `total_cents` computed from a `lines` field. */
   totalsFrom?: string;
   lifecycle?: LifecycleDeclaration;
-  /** Read-only fields the server maintains (a payment's `allocated_cents`), beside the derived ones. */
-  maintained?: Record<string, Field>;
+  /**
+   * Its part in the books (SPEC §17), whose rules the database keeps: `entry` (journal entries:
+   * a posted one balances and is final, its lines are the ledger), `payment` (read-only
+   * `allocated_cents` and `unallocated_cents`, never more than its amount), `allocation`
+   * (payment allocations: they settle documents and payments).
+   */
+  ledgerRole?: 'entry' | 'payment' | 'allocation';
   /**
    * What its lifecycle actions post to the ledger (SPEC §17): read by the one posting engine,
    * which also reverses a rule's entry on its `reverse` action.
@@ -180,8 +185,7 @@ export function defineResource<
       description: 'When it was posted; set once, never changed.',
     });
   if (lifecycle?.settlement) {
-    if (!totalsFrom && !declaration.maintained?.amount_due_cents)
-      fail('a settled document needs totals');
+    if (!totalsFrom) fail('a settled document needs totals');
     readOnlyFields.amount_due_cents = money({
       required: true,
       filterable: true,
@@ -189,7 +193,20 @@ export function defineResource<
       description: 'What is still to be paid: the total less the allocations settling it.',
     });
   }
-  Object.assign(readOnlyFields, declaration.maintained ?? {});
+  if (declaration.ledgerRole === 'payment') {
+    readOnlyFields.allocated_cents = money({
+      required: true,
+      filterable: true,
+      sortable: true,
+      description: 'How much of it allocations apply to documents.',
+    });
+    readOnlyFields.unallocated_cents = money({
+      required: true,
+      filterable: true,
+      sortable: true,
+      description: 'What is left to allocate: `amount_cents` less `allocated_cents`.',
+    });
+  }
   readOnlyFields.created_at = timestamp({ required: true, filterable: true, sortable: true });
   readOnlyFields.updated_at = timestamp({ required: true, filterable: true, sortable: true });
 

@@ -1,3 +1,5 @@
+import { identifier, literal } from './identifier';
+import { invariantSql } from './invariants';
 import {
   type ColumnSchema,
   checkName,
@@ -16,17 +18,7 @@ import {
  * declarations (snake_case, reserved words refused), so the SQL needs no quoting; `identifier`
  * refuses anything else.
  */
-
-const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
-
-export function identifier(name: string): string {
-  if (!IDENTIFIER.test(name) || name.length > 63) throw new Error(`not a SQL identifier: ${name}`);
-  return name;
-}
-
-export function literal(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
-}
+export { identifier, literal };
 
 export function columnSql(name: string, column: ColumnSchema): string {
   return `${identifier(name)} ${column.type}${column.notNull ? ' NOT NULL' : ''}${column.default === undefined ? '' : ` DEFAULT ${column.default}`}`;
@@ -73,7 +65,8 @@ export function createTableSql(name: string, table: TableSchema): string {
     `CREATE POLICY tenant_isolation ON ${t}\n  USING (tenant_id = erp_tenant_id()) WITH CHECK (tenant_id = erp_tenant_id());`,
     `GRANT SELECT, INSERT, UPDATE, DELETE ON ${t} TO erp_app;`,
   );
-  return `${statements.join('\n')}\n${referencesSql(name, table)}`;
+  const invariants = table.invariants.map((i) => invariantSql(i, name).create).join('');
+  return `${statements.join('\n')}\n${referencesSql(name, table)}${invariants}`;
 }
 
 /** Drops one table with everything it brought (triggers it put on other tables included). */
@@ -83,6 +76,9 @@ export function dropTableSql(name: string, table: TableSchema): string {
   // Functions whose triggers sit on other tables (targets, memberships) go first, with them.
   if (userColumns(table).length) statements.push(`DROP FUNCTION ${t}_release_member() CASCADE;`);
   if (table.lineReferences.length) statements.push(`DROP FUNCTION ${t}_line_referenced() CASCADE;`);
+  // The books' triggers and functions (some take the table's row type) go before it.
+  for (const invariant of [...table.invariants].reverse())
+    statements.push(invariantSql(invariant, name).drop.trimEnd());
   statements.push(`DROP TABLE ${t};`);
   if (table.lineReferences.length) statements.push(`DROP FUNCTION ${t}_line_references();`);
   return `${statements.join('\n')}\n`;

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { INVARIANTS, invariantSql } from './invariants';
 import {
   type CatalogueSchema,
   type ForeignKeySchema,
@@ -92,6 +93,7 @@ export async function introspectTables(
       foreignKeys: {},
       indexes: {},
       lineReferences: [],
+      invariants: [],
     };
     tables[c.table]!.columns[c.column] = {
       type: c.type,
@@ -113,12 +115,27 @@ export async function introspectTables(
       };
       if (k.on_delete === 'c') key.onDelete = 'cascade';
       table.foreignKeys[k.name] = key;
-    } else {
+    } else if (!invariantNames(k.table).has(k.name)) {
       const values = checkValues(k.def);
       if (!values || k.columns.length !== 1)
         throw new Error(`${k.table}: check ${k.name} is not modelled (${k.def})`);
       table.columns[k.columns[0]!]!.check = values;
     }
+  }
+  // An invariant is there when every constraint and trigger it makes is (catalogLines compares their SQL).
+  const triggers = await sql<{ table: string; name: string }>`
+    SELECT c.relname AS table, t.tgname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
+       AND c.relname = ANY(${names}::text[])
+  `.execute(db);
+  for (const [name, table] of Object.entries(tables)) {
+    const present = new Set([
+      ...constraints.rows.filter((k) => k.table === name).map((k) => k.name),
+      ...triggers.rows.filter((t) => t.table === name).map((t) => t.name),
+    ]);
+    table.invariants = INVARIANTS.filter((i) =>
+      invariantSql(i, name).names.every((n) => present.has(n)),
+    );
   }
   for (const i of indexes.rows) {
     if (i.name === lineReferencesIndexName(i.table)) continue;
@@ -130,6 +147,10 @@ export async function introspectTables(
     if (tables[table]) tables[table].lineReferences = lineReferencesOf(f.source);
   }
   return { tables };
+}
+
+function invariantNames(table: string): Set<string> {
+  return new Set(INVARIANTS.flatMap((i) => invariantSql(i, table).names));
 }
 
 /** `CHECK ((c = ANY (ARRAY['a'::text, 'b'::text])))` or `CHECK ((c = 'a'::text))` → its values. */

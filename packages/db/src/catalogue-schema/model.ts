@@ -1,4 +1,5 @@
 import { fieldType, type Resource, USER } from '@erp/contract';
+import type { Invariant } from './invariants';
 
 /**
  * The business schema as data: what the catalogue's tables are made of, in the terms
@@ -24,6 +25,8 @@ export interface TableSchema {
   indexes: Record<string, string[]>;
   /** References held inside line items (checked by triggers, not by foreign keys). */
   lineReferences: LineReference[];
+  /** The books' rules kept by the database (invariants.ts), sorted. */
+  invariants: Invariant[];
 }
 
 export interface ColumnSchema {
@@ -195,12 +198,9 @@ export function tableSchema(
     columns.posted_at = { type: 'timestamp with time zone', notNull: false };
   if ('amount_due_cents' in resource.readOnlyFields)
     columns.amount_due_cents = { type: 'bigint', notNull: true, default: '0' };
-  for (const [name, field] of Object.entries(resource.maintained ?? {}))
-    columns[name] = {
-      type: canonicalType(fieldType(field).column(field)),
-      notNull: Boolean(field.required),
-      ...(field.type === 'money' ? { default: '0' } : {}),
-    };
+  if (resource.ledgerRole === 'payment')
+    for (const amount of ['allocated_cents', 'unallocated_cents'])
+      columns[amount] = { type: 'bigint', notNull: true, default: '0' };
   columns.version = { type: 'integer', notNull: true, default: '1' };
   columns.created_at = { type: 'timestamp with time zone', notNull: true, default: 'now()' };
   columns.updated_at = { type: 'timestamp with time zone', notNull: true, default: 'now()' };
@@ -237,6 +237,7 @@ export function tableSchema(
     foreignKeys,
     indexes,
     lineReferences,
+    invariants: invariantsOf(resource),
   };
   checkNames(table, schema);
   return schema;
@@ -297,4 +298,14 @@ export function inCreationOrder(schema: CatalogueSchema, names: readonly string[
     placed.add(next);
   }
   return ordered;
+}
+
+/** The books' invariants a resource's declaration asks for (SPEC §17). */
+function invariantsOf(resource: Resource): Invariant[] {
+  const invariants: Invariant[] = [];
+  if (resource.lifecycle?.settlement) invariants.push('settled');
+  if (resource.ledgerRole === 'payment') invariants.push('allocated');
+  if (resource.ledgerRole === 'entry') invariants.push('ledger');
+  if (resource.ledgerRole === 'allocation') invariants.push('allocation');
+  return invariants.sort();
 }

@@ -14,6 +14,7 @@ import {
   releaseMemberSql,
   withoutForcedSecurity,
 } from './ddl';
+import { invariantSql } from './invariants';
 import {
   type CatalogueSchema,
   type ColumnSchema,
@@ -99,6 +100,7 @@ const GROUPS = [
   'addChecks',
   'addConstraints',
   'references',
+  'invariants',
   'createIndexes',
 ] as const;
 type Group = (typeof GROUPS)[number];
@@ -288,7 +290,18 @@ function planTable(
     foreignKeys: after.foreignKeys,
     indexes: after.indexes,
     lineReferences,
+    invariants: after.invariants,
   };
+  for (const invariant of after.invariants.filter((i) => !before.invariants.includes(i))) {
+    const sql = invariantSql(invariant, name);
+    add('invariants', sql.create, sql.drop);
+    changes.push(`${name}: the books' ${invariant} rules`);
+  }
+  for (const invariant of before.invariants.filter((i) => !after.invariants.includes(i))) {
+    const sql = invariantSql(invariant, name);
+    add('invariants', sql.drop, sql.create);
+    changes.push(`${name}: the books' ${invariant} rules dropped`);
+  }
 
   if (userColumns(before).join() !== userColumns(next).join()) {
     add(

@@ -30,7 +30,14 @@ export function serializeSnapshot({ migration, schema }: Snapshot): string {
 
 export function parseSnapshot(text: string): Snapshot {
   const document = JSON.parse(text) as { migration: string; tables: CatalogueSchema['tables'] };
-  return { migration: document.migration, schema: { tables: document.tables } };
+  // Tables of snapshots written before the books' invariants have none.
+  const tables = Object.fromEntries(
+    Object.entries(document.tables).map(([name, t]) => [
+      name,
+      { ...t, invariants: t.invariants ?? [] },
+    ]),
+  );
+  return { migration: document.migration, schema: { tables } };
 }
 
 /** A table with its named objects sorted and its columns' keys in one order. */
@@ -70,7 +77,8 @@ export function canonicalTable(table: TableSchema): TableSchema {
       key: r.key,
       target: r.target,
     })),
-  };
+    ...(table.invariants.length ? { invariants: [...table.invariants].sort() } : {}),
+  } as TableSchema;
 }
 
 const WIDTH = 100;

@@ -26,8 +26,8 @@ import * as providerBindings26 from './2026-11-28-0026-provider-bindings';
 import * as fairUse27 from './2026-11-28-0027-fair-use';
 import * as invitations28 from './2026-11-28-0028-invitations';
 import * as idempotencyPrincipal29 from './2026-11-28-0029-idempotency-principal';
-import * as books30 from './2026-11-28-0030-books';
-import * as ledger31 from './2026-11-28-0031-ledger';
+import * as ledger30 from './2026-11-28-0030-ledger';
+import * as books31 from './2026-11-28-0031-books';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -58,6 +58,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0027-fair-use': fairUse27,
   '2026-11-28-0028-invitations': invitations28,
   '2026-11-28-0029-idempotency-principal': idempotencyPrincipal29,
-  '2026-11-28-0030-books': books30,
-  '2026-11-28-0031-ledger': ledger31,
+  '2026-11-28-0030-ledger': ledger30,
+  '2026-11-28-0031-books': books31,
 };

@@ -1,6 +1,6 @@
+import { mirrorPosting, salesPosting } from '../../ledger/postings';
 import { defineResource } from '../../registry/define';
 import { date, enumOf, reference } from '../../registry/fields';
-import { mirrorPosting, salesPosting } from '../../ledger/postings';
 import { currency, exchangeRate, notes, pricedLines } from '../field-sets';
 
 /** A credit note against an invoice (ERPNext return Sales Invoice, Odoo out_refund). */

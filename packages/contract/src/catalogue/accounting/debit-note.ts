@@ -1,6 +1,6 @@
+import { mirrorPosting, purchasePosting } from '../../ledger/postings';
 import { defineResource } from '../../registry/define';
 import { date, enumOf, reference, text } from '../../registry/fields';
-import { mirrorPosting, purchasePosting } from '../../ledger/postings';
 import { currency, exchangeRate, notes, pricedLines } from '../field-sets';
 
 /** What the tenant claims back from a supplier on a bill (ERPNext Debit Note, Odoo in_refund, BC purchase credit memo). */

@@ -1,6 +1,6 @@
+import { salesPosting } from '../../ledger/postings';
 import { defineResource } from '../../registry/define';
 import { date, reference, text } from '../../registry/fields';
-import { salesPosting } from '../../ledger/postings';
 import { currency, exchangeRate, notes, paymentTermsDays, pricedLines } from '../field-sets';
 
 /** A customer invoice (ERPNext Sales Invoice, Odoo account.move of type out_invoice). */
@@ -70,7 +70,8 @@ export const invoices = defineResource({
       cancel: {
         from: ['brouillon', 'emis'],
         to: 'annule',
-        description: 'Void; an issued invoice is reversed in the ledger. Refused while payments are allocated to it (`document_lettre`).',
+        description:
+          'Void; an issued invoice is reversed in the ledger. Refused while payments are allocated to it (`document_lettre`).',
       },
     },
     settlement: { from: 'emis', partial: 'partiellement_paye', full: 'paye' },

@@ -47,7 +47,14 @@ export const journalEntries = defineResource({
       description: 'The entry this one reverses.',
     }),
     source_type: enumOf(
-      ['credit_note', 'debit_note', 'payment_allocation', 'goods_receipt', 'delivery', 'stock_move'],
+      [
+        'credit_note',
+        'debit_note',
+        'payment_allocation',
+        'goods_receipt',
+        'delivery',
+        'stock_move',
+      ],
       {
         filterable: true,
         description:
@@ -73,4 +80,5 @@ export const journalEntries = defineResource({
     notes: notes(),
   },
   lifecycle: lifecycles.postable(),
+  ledgerRole: 'entry',
 });

@@ -8,7 +8,7 @@ export const paymentAllocations = defineResource({
   path: 'payment-allocations',
   module: 'accounting',
   description:
-    'A reconciliation: part or all of a posted payment applied to a posted invoice, supplier invoice, credit note or debit note of the same party and currency, or a credit note applied to an invoice (a debit note to a supplier invoice). It lowers the documents\' `amount_due_cents` (their status follows) and raises the payment\'s `allocated_cents`; never more than either has left (422 `montant_depasse`). A write-off settles the rest and posts it to the write-off account. Deleting it un-reconciles.',
+    "A reconciliation: part or all of a posted payment applied to a posted invoice, supplier invoice, credit note or debit note of the same party and currency, or a credit note applied to an invoice (a debit note to a supplier invoice). It lowers the documents' `amount_due_cents` (their status follows) and raises the payment's `allocated_cents`; never more than either has left (422 `montant_depasse`). A write-off settles the rest and posts it to the write-off account. Deleting it un-reconciles.",
   fields: {
     payment_id: reference('payment', {
       filterable: true,
@@ -54,4 +54,5 @@ export const paymentAllocations = defineResource({
     }),
     notes: notes(),
   },
+  ledgerRole: 'allocation',
 });

@@ -1,6 +1,6 @@
+import { paymentPostings } from '../../ledger/postings';
 import { defineResource } from '../../registry/define';
 import { date, enumOf, money, reference, text } from '../../registry/fields';
-import { paymentPostings } from '../../ledger/postings';
 import { lifecycles } from '../../registry/lifecycles';
 import { currency, exchangeRate, notes } from '../field-sets';
 
@@ -58,20 +58,7 @@ export const payments = defineResource({
     }),
     notes: notes(),
   },
-  maintained: {
-    allocated_cents: money({
-      required: true,
-      filterable: true,
-      sortable: true,
-      description: 'How much of it allocations apply to documents.',
-    }),
-    unallocated_cents: money({
-      required: true,
-      filterable: true,
-      sortable: true,
-      description: 'What is left to allocate: `amount_cents` less `allocated_cents`.',
-    }),
-  },
+  ledgerRole: 'payment',
   lifecycle: lifecycles.postable(),
   postings: paymentPostings(),
   events: ['created'],

@@ -1,6 +1,6 @@
+import { purchasePosting } from '../../ledger/postings';
 import { defineResource } from '../../registry/define';
 import { date, reference, text } from '../../registry/fields';
-import { purchasePosting } from '../../ledger/postings';
 import { lifecycles } from '../../registry/lifecycles';
 import { currency, exchangeRate, notes, pricedLines } from '../field-sets';
 

@@ -92,10 +92,11 @@ export const products = defineResource({
       example: 'fifo',
     }),
     revenue_account_id: reference('account', {
-      description: 'Where its sales post; the accounting settings\' `revenue` account when empty.',
+      description: "Where its sales post; the accounting settings' `revenue` account when empty.",
     }),
     expense_account_id: reference('account', {
-      description: 'Where its purchases post; the accounting settings\' `expense` account when empty.',
+      description:
+        "Where its purchases post; the accounting settings' `expense` account when empty.",
     }),
     active: boolean({
       required: true,

@@ -17,11 +17,13 @@ import { type Kysely, sql } from 'kysely';
  * - invoices.status: values added: partiellement_paye
  * - invoices.exchange_rate: new column (numeric(18,6))
  * - invoices.amount_due_cents: new column (bigint NOT NULL)
+ * - invoices: the books' settled rules
  * - invoices: line references checked: lines[].product_id → products, lines[].tax_id → taxes
  * - invoices: index invoices_amount_due_cents (tenant_id, amount_due_cents, id)
  * - credit_notes.status: values added: partiellement_paye
  * - credit_notes.exchange_rate: new column (numeric(18,6))
  * - credit_notes.amount_due_cents: new column (bigint NOT NULL)
+ * - credit_notes: the books' settled rules
  * - credit_notes: line references checked: lines[].product_id → products, lines[].tax_id → taxes
  * - credit_notes: index credit_notes_amount_due_cents (tenant_id, amount_due_cents, id)
  * - expense_reports: line references checked: lines[].product_id → products, lines[].tax_id → taxes
@@ -31,11 +33,13 @@ import { type Kysely, sql } from 'kysely';
  * - supplier_invoices.status: values added: annule, partiellement_paye
  * - supplier_invoices.exchange_rate: new column (numeric(18,6))
  * - supplier_invoices.amount_due_cents: new column (bigint NOT NULL)
+ * - supplier_invoices: the books' settled rules
  * - supplier_invoices: line references checked: lines[].product_id → products, lines[].tax_id → taxes
  * - supplier_invoices: index supplier_invoices_amount_due_cents (tenant_id, amount_due_cents, id)
  * - debit_notes.status: values added: partiellement_paye
  * - debit_notes.exchange_rate: new column (numeric(18,6))
  * - debit_notes.amount_due_cents: new column (bigint NOT NULL)
+ * - debit_notes: the books' settled rules
  * - debit_notes: line references checked: lines[].product_id → products, lines[].tax_id → taxes
  * - debit_notes: index debit_notes_amount_due_cents (tenant_id, amount_due_cents, id)
  * - payments.status: new column (text NOT NULL)
@@ -43,14 +47,17 @@ import { type Kysely, sql } from 'kysely';
  * - payments.posted_at: new column (timestamp with time zone)
  * - payments.allocated_cents: new column (bigint NOT NULL)
  * - payments.unallocated_cents: new column (bigint NOT NULL)
+ * - payments: the books' allocated rules
  * - payments: index payments_status (tenant_id, status, id)
  * - payments: index payments_posted_at (tenant_id, posted_at, id)
  * - payments: index payments_allocated_cents (tenant_id, allocated_cents, id)
  * - payments: index payments_unallocated_cents (tenant_id, unallocated_cents, id)
  * - payment_allocations.payment_id: may be null
+ * - payment_allocations: the books' allocation rules
  * - journal_entries.source_type: new column (text)
  * - journal_entries.source_id: new column (uuid)
  * - journal_entries.posted_at: new column (timestamp with time zone)
+ * - journal_entries: the books' ledger rules
  * - journal_entries: index journal_entries_posted_at (tenant_id, posted_at, id)
  * - journal_entries: index journal_entries_source_type (tenant_id, source_type)
  * - journal_entries: index journal_entries_source_id (tenant_id, source_id)
@@ -1028,10 +1035,12 @@ CREATE TRIGGER invoices_line_references AFTER DELETE OR UPDATE OF tenant_id, id 
   FOR EACH ROW EXECUTE FUNCTION invoices_line_referenced();
 CREATE TRIGGER invoices_line_references AFTER DELETE OR UPDATE OF tenant_id, id ON taxes
   FOR EACH ROW EXECUTE FUNCTION invoices_line_referenced();
+ALTER TABLE invoices ADD CONSTRAINT invoices_amount_due_within CHECK (amount_due_cents >= 0 AND amount_due_cents <= GREATEST(total_cents, 0));
 CREATE INDEX invoices_amount_due_cents ON invoices (tenant_id, amount_due_cents, id);
 `,
     down: `
 DROP INDEX invoices_amount_due_cents;
+ALTER TABLE invoices DROP CONSTRAINT invoices_amount_due_within;
 DROP FUNCTION invoices_line_referenced() CASCADE;
 DROP TRIGGER line_references ON invoices;
 DROP FUNCTION invoices_line_references();
@@ -1205,10 +1214,12 @@ CREATE TRIGGER credit_notes_line_references AFTER DELETE OR UPDATE OF tenant_id,
   FOR EACH ROW EXECUTE FUNCTION credit_notes_line_referenced();
 CREATE TRIGGER credit_notes_line_references AFTER DELETE OR UPDATE OF tenant_id, id ON taxes
   FOR EACH ROW EXECUTE FUNCTION credit_notes_line_referenced();
+ALTER TABLE credit_notes ADD CONSTRAINT credit_notes_amount_due_within CHECK (amount_due_cents >= 0 AND amount_due_cents <= GREATEST(total_cents, 0));
 CREATE INDEX credit_notes_amount_due_cents ON credit_notes (tenant_id, amount_due_cents, id);
 `,
     down: `
 DROP INDEX credit_notes_amount_due_cents;
+ALTER TABLE credit_notes DROP CONSTRAINT credit_notes_amount_due_within;
 DROP FUNCTION credit_notes_line_referenced() CASCADE;
 DROP TRIGGER line_references ON credit_notes;
 DROP FUNCTION credit_notes_line_references();
@@ -2108,10 +2119,12 @@ CREATE TRIGGER supplier_invoices_line_references AFTER DELETE OR UPDATE OF tenan
   FOR EACH ROW EXECUTE FUNCTION supplier_invoices_line_referenced();
 CREATE TRIGGER supplier_invoices_line_references AFTER DELETE OR UPDATE OF tenant_id, id ON taxes
   FOR EACH ROW EXECUTE FUNCTION supplier_invoices_line_referenced();
+ALTER TABLE supplier_invoices ADD CONSTRAINT supplier_invoices_amount_due_within CHECK (amount_due_cents >= 0 AND amount_due_cents <= GREATEST(total_cents, 0));
 CREATE INDEX supplier_invoices_amount_due_cents ON supplier_invoices (tenant_id, amount_due_cents, id);
 `,
     down: `
 DROP INDEX supplier_invoices_amount_due_cents;
+ALTER TABLE supplier_invoices DROP CONSTRAINT supplier_invoices_amount_due_within;
 DROP FUNCTION supplier_invoices_line_referenced() CASCADE;
 DROP TRIGGER line_references ON supplier_invoices;
 DROP FUNCTION supplier_invoices_line_references();
@@ -2285,10 +2298,12 @@ CREATE TRIGGER debit_notes_line_references AFTER DELETE OR UPDATE OF tenant_id, 
   FOR EACH ROW EXECUTE FUNCTION debit_notes_line_referenced();
 CREATE TRIGGER debit_notes_line_references AFTER DELETE OR UPDATE OF tenant_id, id ON taxes
   FOR EACH ROW EXECUTE FUNCTION debit_notes_line_referenced();
+ALTER TABLE debit_notes ADD CONSTRAINT debit_notes_amount_due_within CHECK (amount_due_cents >= 0 AND amount_due_cents <= GREATEST(total_cents, 0));
 CREATE INDEX debit_notes_amount_due_cents ON debit_notes (tenant_id, amount_due_cents, id);
 `,
     down: `
 DROP INDEX debit_notes_amount_due_cents;
+ALTER TABLE debit_notes DROP CONSTRAINT debit_notes_amount_due_within;
 DROP FUNCTION debit_notes_line_referenced() CASCADE;
 DROP TRIGGER line_references ON debit_notes;
 DROP FUNCTION debit_notes_line_references();
@@ -2359,6 +2374,7 @@ ALTER TABLE payments ADD COLUMN posted_at timestamp with time zone;
 ALTER TABLE payments ADD COLUMN allocated_cents bigint NOT NULL DEFAULT 0;
 ALTER TABLE payments ADD COLUMN unallocated_cents bigint NOT NULL DEFAULT 0;
 ALTER TABLE payments ADD CONSTRAINT payments_status_check CHECK (status IN ('brouillon', 'comptabilise', 'annule'));
+ALTER TABLE payments ADD CONSTRAINT payments_allocated_within CHECK (allocated_cents >= 0 AND allocated_cents <= amount_cents);
 CREATE INDEX payments_status ON payments (tenant_id, status, id);
 CREATE INDEX payments_posted_at ON payments (tenant_id, posted_at, id);
 CREATE INDEX payments_allocated_cents ON payments (tenant_id, allocated_cents, id);
@@ -2369,6 +2385,7 @@ DROP INDEX payments_unallocated_cents;
 DROP INDEX payments_allocated_cents;
 DROP INDEX payments_posted_at;
 DROP INDEX payments_status;
+ALTER TABLE payments DROP CONSTRAINT payments_allocated_within;
 ALTER TABLE payments DROP CONSTRAINT payments_status_check;
 ALTER TABLE payments DROP COLUMN unallocated_cents;
 ALTER TABLE payments DROP COLUMN allocated_cents;
@@ -2381,8 +2398,118 @@ ALTER TABLE payments DROP COLUMN status;
     table: 'payment_allocations',
     up: `
 ALTER TABLE payment_allocations ALTER COLUMN payment_id DROP NOT NULL;
+CREATE FUNCTION payment_allocations_settle(p_tenant uuid, p_table text, p_id uuid, p_cents bigint) RETURNS void
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  EXECUTE format(
+    'UPDATE %I d SET amount_due_cents = d.amount_due_cents - $3,
+       status = CASE
+         WHEN d.amount_due_cents - $3 = 0
+           THEN CASE WHEN $4 IN (''credit_notes'', ''debit_notes'') THEN ''impute'' ELSE ''paye'' END
+         WHEN d.amount_due_cents - $3 < d.total_cents THEN ''partiellement_paye''
+         ELSE CASE $4 WHEN ''supplier_invoices'' THEN ''approuve'' ELSE ''emis'' END END,
+       version = d.version + 1, updated_at = now()
+     WHERE d.tenant_id = $1 AND d.id = $2', p_table)
+    USING p_tenant, p_id, p_cents, p_table;
+END
+$fn$;
+CREATE FUNCTION payment_allocations_move(
+  p_tenant uuid, p_payment uuid, p_invoice uuid, p_supplier_invoice uuid, p_credit_note uuid,
+  p_debit_note uuid, p_amount bigint, p_write_off bigint, sign integer
+) RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE
+  pay record;
+  doc record;
+  side record;
+  party uuid;
+  currency text;
+  settle bigint;
+BEGIN
+  IF p_payment IS NOT NULL THEN
+    SELECT p.status, p.unallocated_cents, p.currency, coalesce(p.customer_id, p.supplier_id) AS party
+      INTO pay FROM payments p WHERE p.tenant_id = p_tenant AND p.id = p_payment FOR UPDATE;
+    IF sign > 0 AND pay.status IS DISTINCT FROM 'comptabilise' THEN
+      RAISE EXCEPTION 'the payment is not posted' USING ERRCODE = 'EP007',
+        DETAIL = json_build_object('reason', 'not_posted', 'payment_id', p_payment, 'status', pay.status)::text;
+    END IF;
+    IF sign > 0 AND p_amount > pay.unallocated_cents THEN
+      RAISE EXCEPTION 'more than the payment has left' USING ERRCODE = 'EP004',
+        DETAIL = json_build_object('available_cents', pay.unallocated_cents, 'payment_id', p_payment)::text;
+    END IF;
+    UPDATE payments SET allocated_cents = allocated_cents + sign * p_amount,
+      unallocated_cents = unallocated_cents - sign * p_amount,
+      version = version + 1, updated_at = now()
+    WHERE tenant_id = p_tenant AND id = p_payment;
+    party := pay.party;
+    currency := pay.currency;
+  END IF;
+  FOR side IN
+    SELECT v.tbl, v.id, v.party_column FROM (VALUES
+      ('invoices', p_invoice, 'customer_id'),
+      ('supplier_invoices', p_supplier_invoice, 'supplier_id'),
+      ('credit_notes', p_credit_note, 'customer_id'),
+      ('debit_notes', p_debit_note, 'supplier_id')) AS v(tbl, id, party_column)
+    WHERE v.id IS NOT NULL
+  LOOP
+    settle := sign * (p_amount + CASE WHEN side.tbl IN ('invoices', 'supplier_invoices')
+                                         THEN coalesce(p_write_off, 0) ELSE 0 END);
+    EXECUTE format('SELECT d.status, d.amount_due_cents, d.currency, d.%I AS party FROM %I d
+                     WHERE d.tenant_id = $1 AND d.id = $2 FOR UPDATE', side.party_column, side.tbl)
+      INTO doc USING p_tenant, side.id;
+    IF sign > 0 AND doc.status NOT IN ('emis', 'approuve', 'partiellement_paye') THEN
+      RAISE EXCEPTION 'the document is not posted, or already settled' USING ERRCODE = 'EP007',
+        DETAIL = json_build_object('reason', 'not_posted', 'document_id', side.id, 'status', doc.status)::text;
+    END IF;
+    IF sign > 0 AND settle > doc.amount_due_cents THEN
+      RAISE EXCEPTION 'more than the document still owes' USING ERRCODE = 'EP004',
+        DETAIL = json_build_object('available_cents', doc.amount_due_cents, 'document_id', side.id)::text;
+    END IF;
+    IF sign > 0 AND party IS NOT NULL AND doc.party IS DISTINCT FROM party THEN
+      RAISE EXCEPTION 'the two sides name different parties' USING ERRCODE = 'EP007',
+        DETAIL = json_build_object('reason', 'party')::text;
+    END IF;
+    IF sign > 0 AND currency IS NOT NULL AND doc.currency IS DISTINCT FROM currency THEN
+      RAISE EXCEPTION 'the two sides are in different currencies' USING ERRCODE = 'EP007',
+        DETAIL = json_build_object('reason', 'currency')::text;
+    END IF;
+    party := doc.party;
+    currency := doc.currency;
+    PERFORM payment_allocations_settle(p_tenant, side.tbl, side.id, settle);
+  END LOOP;
+END
+$fn$;
+CREATE FUNCTION payment_allocations_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE
+  targets integer;
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM payment_allocations_move(OLD.tenant_id, OLD.payment_id, OLD.invoice_id, OLD.supplier_invoice_id,
+      OLD.credit_note_id, OLD.debit_note_id, OLD.amount_cents, OLD.write_off_cents, -1);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    targets := (NEW.invoice_id IS NOT NULL)::int + (NEW.supplier_invoice_id IS NOT NULL)::int
+             + (NEW.credit_note_id IS NOT NULL)::int + (NEW.debit_note_id IS NOT NULL)::int;
+    IF NOT ((NEW.payment_id IS NOT NULL AND targets = 1)
+         OR (NEW.payment_id IS NULL AND targets = 2
+             AND ((NEW.credit_note_id IS NOT NULL AND NEW.invoice_id IS NOT NULL)
+               OR (NEW.debit_note_id IS NOT NULL AND NEW.supplier_invoice_id IS NOT NULL)))) THEN
+      RAISE EXCEPTION 'an allocation applies a payment to one document, or a credit (debit) note to an invoice (a supplier invoice)'
+        USING ERRCODE = 'EP007', DETAIL = json_build_object('reason', 'sides')::text;
+    END IF;
+    PERFORM payment_allocations_move(NEW.tenant_id, NEW.payment_id, NEW.invoice_id, NEW.supplier_invoice_id,
+      NEW.credit_note_id, NEW.debit_note_id, NEW.amount_cents, NEW.write_off_cents, 1);
+  END IF;
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER payment_allocations_apply AFTER INSERT OR UPDATE OR DELETE ON payment_allocations
+  FOR EACH ROW EXECUTE FUNCTION payment_allocations_apply();
 `,
     down: `
+DROP TRIGGER payment_allocations_apply ON payment_allocations;
+DROP FUNCTION payment_allocations_apply();
+DROP FUNCTION payment_allocations_move(uuid, uuid, uuid, uuid, uuid, uuid, bigint, bigint, integer);
+DROP FUNCTION payment_allocations_settle(uuid, text, uuid, bigint);
 ALTER TABLE payment_allocations ALTER COLUMN payment_id SET NOT NULL;
 `,
   },
@@ -2393,6 +2520,77 @@ ALTER TABLE journal_entries ADD COLUMN source_type text;
 ALTER TABLE journal_entries ADD COLUMN source_id uuid;
 ALTER TABLE journal_entries ADD COLUMN posted_at timestamp with time zone;
 ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_source_type_check CHECK (source_type IN ('credit_note', 'debit_note', 'payment_allocation', 'goods_receipt', 'delivery', 'stock_move'));
+ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_posted_balanced CHECK (posted_at IS NULL OR erp_entry_balanced(lines));
+CREATE FUNCTION journal_entries_posted_final() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  -- A tenant's deletion cascades to its entries: the foreign key's own trigger is the caller.
+  IF pg_trigger_depth() > 1 OR OLD.posted_at IS NULL THEN
+    RETURN CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END;
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD.status = 'comptabilise' AND NEW.status IN ('comptabilise', 'annule')
+     AND (to_jsonb(NEW) - ARRAY['status', 'version', 'updated_at'])
+       = (to_jsonb(OLD) - ARRAY['status', 'version', 'updated_at']) THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'a posted journal entry is final: reverse it instead'
+    USING ERRCODE = 'EP006', DETAIL = json_build_object('entry_id', OLD.id, 'operation', lower(TG_OP))::text;
+END
+$fn$;
+CREATE TRIGGER journal_entries_posted_final BEFORE UPDATE OR DELETE ON journal_entries
+  FOR EACH ROW EXECUTE FUNCTION journal_entries_posted_final();
+CREATE FUNCTION journal_entries_post() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $fn$
+DECLARE
+  bad record;
+  closed uuid;
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.posted_at IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT (e.line->>'account_id')::uuid AS account_id,
+         CASE WHEN a.id IS NULL THEN 'unknown' WHEN a.is_group THEN 'group' ELSE 'archived' END AS reason
+    INTO bad
+    FROM jsonb_array_elements(NEW.lines) AS e(line)
+    LEFT JOIN accounts a ON a.tenant_id = NEW.tenant_id AND a.id = (e.line->>'account_id')::uuid
+   WHERE a.id IS NULL OR a.is_group OR a.status <> 'actif'
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'a posting to an account that takes none'
+      USING ERRCODE = 'EP002', DETAIL = json_build_object('account_id', bad.account_id, 'reason', bad.reason)::text;
+  END IF;
+  SELECT p.id INTO closed FROM accounting_periods p
+   WHERE p.tenant_id = NEW.tenant_id AND p.status = 'ferme' AND NEW.entry_date BETWEEN p.start_date AND p.end_date
+   LIMIT 1;
+  IF closed IS NULL THEN
+    SELECT f.id INTO closed FROM fiscal_years f
+     WHERE f.tenant_id = NEW.tenant_id AND f.status = 'ferme' AND NEW.entry_date BETWEEN f.start_date AND f.end_date
+     LIMIT 1;
+  END IF;
+  IF closed IS NOT NULL THEN
+    RAISE EXCEPTION 'a posting dated in a closed period'
+      USING ERRCODE = 'EP003', DETAIL = json_build_object('date', NEW.entry_date, 'period_id', closed)::text;
+  END IF;
+  INSERT INTO ledger_lines (tenant_id, entry_id, line_no, journal_id, entry_number, entry_date,
+    posted_at, account_id, debit_cents, credit_cents, currency, amount_currency_cents,
+    customer_id, supplier_id, due_date, label)
+  SELECT NEW.tenant_id, NEW.id, e.ord, NEW.journal_id, NEW.number, NEW.entry_date, NEW.posted_at,
+    (e.line->>'account_id')::uuid,
+    coalesce((e.line->>'debit_cents')::bigint, 0), coalesce((e.line->>'credit_cents')::bigint, 0),
+    nullif(e.line->>'currency', ''), (e.line->>'amount_currency_cents')::bigint,
+    (e.line->>'customer_id')::uuid, (e.line->>'supplier_id')::uuid,
+    (e.line->>'due_date')::date, e.line->>'label'
+  FROM jsonb_array_elements(NEW.lines) WITH ORDINALITY AS e(line, ord);
+  INSERT INTO account_balances AS b (tenant_id, account_id, month, debit_cents, credit_cents)
+  SELECT NEW.tenant_id, (e.line->>'account_id')::uuid, date_trunc('month', NEW.entry_date)::date,
+    sum(coalesce((e.line->>'debit_cents')::bigint, 0)), sum(coalesce((e.line->>'credit_cents')::bigint, 0))
+  FROM jsonb_array_elements(NEW.lines) AS e(line)
+  GROUP BY 2
+  ON CONFLICT (tenant_id, account_id, month) DO UPDATE
+    SET debit_cents = b.debit_cents + excluded.debit_cents, credit_cents = b.credit_cents + excluded.credit_cents;
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER journal_entries_post AFTER INSERT OR UPDATE OF posted_at ON journal_entries
+  FOR EACH ROW WHEN (NEW.posted_at IS NOT NULL) EXECUTE FUNCTION journal_entries_post();
 CREATE INDEX journal_entries_posted_at ON journal_entries (tenant_id, posted_at, id);
 CREATE INDEX journal_entries_source_type ON journal_entries (tenant_id, source_type);
 CREATE INDEX journal_entries_source_id ON journal_entries (tenant_id, source_id);
@@ -2401,6 +2599,11 @@ CREATE INDEX journal_entries_source_id ON journal_entries (tenant_id, source_id)
 DROP INDEX journal_entries_source_id;
 DROP INDEX journal_entries_source_type;
 DROP INDEX journal_entries_posted_at;
+DROP TRIGGER journal_entries_post ON journal_entries;
+DROP FUNCTION journal_entries_post();
+DROP TRIGGER journal_entries_posted_final ON journal_entries;
+DROP FUNCTION journal_entries_posted_final();
+ALTER TABLE journal_entries DROP CONSTRAINT journal_entries_posted_balanced;
 ALTER TABLE journal_entries DROP CONSTRAINT journal_entries_source_type_check;
 ALTER TABLE journal_entries DROP COLUMN posted_at;
 ALTER TABLE journal_entries DROP COLUMN source_id;
