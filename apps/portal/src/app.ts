@@ -12,6 +12,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { registerAuditLogRoutes } from './audit-log';
+import { registerBooksRoutes } from './books';
 import { registerAuthRoutes } from './auth';
 import { registerBatchRoutes } from './batch';
 import { registerConsoleRoutes } from './console';
@@ -59,6 +60,7 @@ export function buildApp(
   registerSsoRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
+  registerBooksRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
   registerEventFeedRoutes(app, deps, resources);
   registerResourceRoutes(app, deps, resources);

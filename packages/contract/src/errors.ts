@@ -55,6 +55,36 @@ export const errorCatalogue = {
   introuvable: { status: 404, description: 'No such route or record (in this tenant).' },
   transition_invalide: { status: 409, description: 'Status transition not allowed.' },
   conflit: { status: 409, description: 'Uniqueness or concurrency conflict.' },
+  document_lettre: {
+    status: 409,
+    description:
+      'Cancelling a document or payment that allocations settle (params.allocations): delete them first.',
+  },
+  ecriture_desequilibree: {
+    status: 422,
+    description:
+      'An entry whose debits and credits differ, or with fewer than two lines (params.debit_cents, params.credit_cents).',
+  },
+  periode_cloturee: {
+    status: 422,
+    description:
+      'A posting dated in a closed period or fiscal year (params.date, params.period_id).',
+  },
+  compte_invalide: {
+    status: 422,
+    description:
+      'A posting to a group, archived or unset account (params.account_id or params.setting, params.reason).',
+  },
+  montant_depasse: {
+    status: 422,
+    description:
+      'An allocation above what the payment has left or the document still owes (params.available_cents).',
+  },
+  taux_de_change_manquant: {
+    status: 422,
+    description:
+      'A foreign-currency document with no exchange rate on or before its date (params.currency, params.date).',
+  },
   requete_trop_lente: {
     status: 408,
     description: 'The request (headers or body) did not arrive in time; the connection is closed.',

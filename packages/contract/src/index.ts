@@ -9,6 +9,7 @@ export * from './modules';
 export * from './openapi-text';
 export * from './registry/index';
 export * from './routes/index';
+export * from './schemas/accounting';
 export * from './schemas/api-keys';
 export * from './schemas/audit-log';
 export * from './schemas/batch';

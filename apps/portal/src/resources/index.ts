@@ -16,6 +16,7 @@ import { type AppEnv, actorOf, callerOf, tenantOf } from '../http/context';
 import { exportRecords } from './export';
 import { idempotencyPrincipal, requestFingerprint, runIdempotent } from './idempotency';
 import {
+  needsTransaction,
   type OperationResult,
   parseIfMatch,
   type RecordOperation,
@@ -132,7 +133,9 @@ function handlerFor(
             },
           ),
         )
-      : { ...(await deps.tenantDb.run(tenantId, run)), replayed: false };
+      : needsTransaction(operation)
+        ? { ...(await deps.tenantDb.transaction(tenantId, run)), replayed: false }
+        : { ...(await deps.tenantDb.run(tenantId, run)), replayed: false };
     if (operation.kind === 'list' && operation.count) c.header('Preference-Applied', 'count=exact');
     return respond(c, result);
   };

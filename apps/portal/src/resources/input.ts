@@ -1,4 +1,4 @@
-import { ApiError, fieldType, type Resource, toParameter } from '@erp/contract';
+import { ApiError, documentTotals, fieldType, type Resource, toParameter } from '@erp/contract';
 
 /** A column to write: its name and its parameter, with the cast PostgreSQL needs. */
 export interface ColumnValue {
@@ -53,21 +53,17 @@ function totalsTooLarge(field: string): ApiError {
 type Line = Record<string, unknown>;
 
 /**
- * Line amounts in cents: net = quantity × unit price, tax = net × rate %, each rounded half
- * away from zero per line (as invoices print them), then summed.
+ * A document's totals, exactly (SPEC §17): each line's net rounded once, the tax per document
+ * and per tax and rate on the sum of the nets, rounded once (`documentTotals`).
  */
 export function computeTotals(lines: Line[]): { subtotal: number; tax: number } {
-  let subtotal = 0;
-  let tax = 0;
-  for (const line of lines) {
-    const net = roundHalfAway(Number(line.quantity) * Number(line.unit_price_cents));
-    subtotal += net;
-    tax += roundHalfAway((net * Number(line.tax_rate ?? 0)) / 100);
-  }
-  return { subtotal, tax };
-}
-
-function roundHalfAway(value: number): number {
-  // The epsilon absorbs binary noise such as 1.005 × 100 = 100.49999…
-  return Math.sign(value) * Math.round(Math.abs(value) + 1e-9);
+  const totals = documentTotals(
+    lines.map((line) => ({
+      quantity: line.quantity as string,
+      unit_price_cents: Number(line.unit_price_cents),
+      tax_rate: (line.tax_rate as string | undefined) ?? '0',
+      tax_id: (line.tax_id as string | undefined) ?? null,
+    })),
+  );
+  return { subtotal: totals.subtotal_cents, tax: totals.tax_cents };
 }

@@ -1,6 +1,7 @@
 import { ApiError, isReadKind, type Resource, type ResourceRouteKind } from '@erp/contract';
 import type pg from 'pg';
 import type { ActorRef } from '../http/context';
+import { afterAction, beforeAction, postsOnAction } from './books/posting';
 import { recordHistory } from './history-read';
 import type { ReadShape } from './read';
 import { getRecord, listRecords } from './records-read';
@@ -31,6 +32,14 @@ export type RecordOperation = { resource: Resource } & (
   | { kind: 'delete'; id: string }
   | { kind: 'action'; id: string; action: string }
 );
+
+/**
+ * Whether an operation writes more than one statement (the books' postings), so it must run in
+ * a transaction of its own even without an Idempotency-Key.
+ */
+export function needsTransaction(operation: RecordOperation): boolean {
+  return operation.kind === 'action' && postsOnAction(operation.resource, operation.action);
+}
 
 /** The right an operation needs: `<module>:read` for the reads (list, export, get, history), `<module>:write` for the rest. */
 export function resourceRight(resource: Resource, kind: ResourceRouteKind): string {
@@ -92,11 +101,18 @@ export async function runOperation(
     case 'delete':
       await removeRecord(client, resource, tenantId, operation.id, actor);
       return { status: 204, etag: null, body: null };
-    case 'action':
-      return recordResult(
-        200,
-        await transitionRecord(client, resource, tenantId, operation.id, operation.action, actor),
-      );
+    case 'action': {
+      const { id, action } = operation;
+      if (!postsOnAction(resource, action))
+        return recordResult(
+          200,
+          await transitionRecord(client, resource, tenantId, id, action, actor),
+        );
+      await beforeAction(client, resource, tenantId, id, action);
+      const written = await transitionRecord(client, resource, tenantId, id, action, actor);
+      await afterAction(client, resource, tenantId, id, action, actor);
+      return recordResult(200, written);
+    }
   }
 }
 

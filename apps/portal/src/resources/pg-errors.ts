@@ -78,9 +78,23 @@ export function mapWriteError(
         constraint: pg.constraint,
       });
     case '23514':
+      if (pg.constraint?.endsWith('_posted_balanced')) throw unbalanced();
+      if (
+        pg.constraint?.endsWith('_amount_due_within') ||
+        pg.constraint?.endsWith('_allocated_within')
+      )
+        throw new ApiError('montant_depasse', 'More than what is left to settle.', {
+          constraint: pg.constraint,
+        });
       throw new ApiError('requete_invalide', 'A value is out of range.', {
         constraint: pg.constraint,
       });
+    case 'EP002':
+    case 'EP003':
+    case 'EP004':
+    case 'EP006':
+    case 'EP007':
+      throw booksError(pg);
     case '40001':
     case '40P01':
       throw new ApiError('conflit', 'A concurrent change got there first; retry.', {
@@ -108,4 +122,81 @@ function invalidValue(pg: PgError, field: string | undefined): ApiError {
       },
     ],
   });
+}
+
+/**
+ * The books' rules as the database states them (SQLSTATE `EP0xx`, parameters as JSON in DETAIL:
+ * packages/db catalogue-schema/invariants.ts), in the catalogue's words.
+ */
+function booksError(pg: PgError): ApiError {
+  const params = parseDetail(pg.detail);
+  switch (pg.code) {
+    case 'EP002':
+      return new ApiError(
+        'compte_invalide',
+        `Account ${params.account_id} takes no posting (${params.reason}).`,
+        params,
+      );
+    case 'EP003':
+      return new ApiError(
+        'periode_cloturee',
+        `The period of ${params.date} is closed: nothing more is posted in it.`,
+        params,
+      );
+    case 'EP004':
+      return new ApiError(
+        'montant_depasse',
+        `More than what is left (${params.available_cents} cents).`,
+        params,
+      );
+    case 'EP006':
+      return new ApiError(
+        'transition_invalide',
+        'A posted journal entry is final: cancel it, which posts its reversal.',
+        { ...params, from: 'comptabilise', action: params.operation },
+      );
+    default:
+      return new ApiError('requete_invalide', allocationMessage(params.reason), {
+        ...params,
+        issues: [
+          {
+            location: 'json',
+            path: '',
+            code: String(params.reason),
+            message: allocationMessage(params.reason),
+          },
+        ],
+      });
+  }
+}
+
+function allocationMessage(reason: unknown): string {
+  switch (reason) {
+    case 'not_posted':
+      return 'Both sides of an allocation must be posted (and the document not yet settled).';
+    case 'party':
+      return 'Both sides of an allocation must name the same customer or supplier.';
+    case 'currency':
+      return 'Both sides of an allocation must be in the same currency.';
+    default:
+      return 'An allocation applies a payment to one document, or a credit note to an invoice (a debit note to a supplier invoice).';
+  }
+}
+
+function parseDetail(detail: string | undefined): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(detail ?? '{}') as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** An entry refused by the database's balance CHECK (the engine checks first, with the sums). */
+export function unbalanced(debit?: number, credit?: number): ApiError {
+  return new ApiError(
+    'ecriture_desequilibree',
+    'A posted entry needs at least two lines, each on one side, and as much debit as credit.',
+    { ...(debit === undefined ? {} : { debit_cents: debit, credit_cents: credit }) },
+  );
 }

@@ -147,7 +147,7 @@ export async function transitionRecord(
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
   const text = `WITH old AS (SELECT t.id, t.status, t AS was FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
-    r AS (UPDATE ${resource.table} t SET status = ${params.add(spec.to, 'text')}, version = t.version + 1, updated_at = now() FROM old
+    r AS (UPDATE ${resource.table} t SET status = ${params.add(spec.to, 'text')},${spec.stamps ? ` ${spec.stamps} = now(),` : ''}${settlementSets(resource, spec)} version = t.version + 1, updated_at = now() FROM old
           WHERE t.id = old.id AND t.tenant_id = $1::uuid AND old.status = ANY(${params.add(spec.from, 'text[]')}) RETURNING t.*, old.status AS previous_status),
     ${recordAndEvents(resource, { kind: 'action', action }, params)},
     ${historyCte(resource, params, actor, 'action', action)}
@@ -163,6 +163,21 @@ export async function transitionRecord(
     );
   }
   return { json: row.j, version: row.version };
+}
+
+/**
+ * What the books keep beside a transition (SPEC §17): a settled document owes its total once
+ * posted and nothing once cancelled; a posted payment has its whole amount to allocate, a
+ * cancelled one nothing (cancelling either is refused while allocations settle it).
+ */
+function settlementSets(resource: Resource, spec: { to: string; stamps?: string }): string {
+  const settlement = resource.lifecycle?.settlement;
+  if (settlement && spec.to === settlement.from) return ' amount_due_cents = t.total_cents,';
+  if (settlement && spec.to === 'annule') return ' amount_due_cents = 0,';
+  if (resource.ledgerRole === 'payment' && spec.stamps)
+    return ' unallocated_cents = t.amount_cents - t.allocated_cents,';
+  if (resource.ledgerRole === 'payment' && spec.to === 'annule') return ' unallocated_cents = 0,';
+  return '';
 }
 
 function editableGuard(resource: Resource, params: Params): string {

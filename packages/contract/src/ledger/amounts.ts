@@ -56,6 +56,8 @@ export interface PricedLine {
   tax_rate: string | number;
   /** The tax the rate belongs to, when the line names one. */
   tax_id?: string | null;
+  /** The product, whose own accounts a posting may use. */
+  product_id?: string | null;
 }
 
 /** The tax of one rate of one tax: its base (Σ nets) and its amount, rounded once. */

@@ -1,3 +1,4 @@
+import * as accounting from './accounting';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
 import * as batch from './batch';
@@ -10,6 +11,7 @@ import * as webhooks from './webhooks';
 
 /** Every route of the contract, by name. The portal implements each one. */
 export const routes = {
+  ...accounting,
   ...auth,
   ...passwordLinks,
   ...settings,
@@ -21,4 +23,15 @@ export const routes = {
   ...auditLog,
 };
 export type RouteName = keyof typeof routes;
-export { auditLog, auth, batch, passwordLinks, platform, portalAccess, settings, sso, webhooks };
+export {
+  accounting,
+  auditLog,
+  auth,
+  batch,
+  passwordLinks,
+  platform,
+  portalAccess,
+  settings,
+  sso,
+  webhooks,
+};

@@ -1,0 +1,1 @@
+export { registerBooksRoutes } from './routes';

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPortal } from '../../test/harness';
+import { booksTenant, line } from './books-harness';
+
+let portal: Awaited<ReturnType<typeof createTestPortal>>;
+let books: Awaited<ReturnType<typeof booksTenant>>;
+beforeAll(async () => {
+  portal = await createTestPortal();
+  books = await booksTenant(portal);
+});
+afterAll(() => portal.tdb.close());
+
+const invoice = (lines: unknown[], extra = {}) =>
+  books.create('invoices', {
+    customer_id: books.customer.id,
+    invoice_date: '2026-03-10',
+    due_date: '2026-04-09',
+    currency: 'EUR',
+    lines,
+    ...extra,
+  });
+
+describe('issuing an invoice posts it (SPEC §17)', () => {
+  it('3 × 1.05 € at 5.5 %: 0.17 € of tax; debit receivable 3.32, credit revenue 3.15 and VAT 0.17', async () => {
+    const draft = await invoice([
+      line('1', 105, '5.5'),
+      line('1', 105, '5.5'),
+      line('1', 105, '5.5'),
+    ]);
+    expect(draft).toMatchObject({ subtotal_cents: 315, tax_cents: 17, total_cents: 332 });
+    const issued = await books.call('POST', `invoices/${draft.id}/issue`);
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({ status: 'emis', amount_due_cents: 332 });
+
+    const entries = await books.call('GET', `journal-entries?invoice_id=eq.${draft.id}`);
+    expect(entries.body.data).toHaveLength(1);
+    const entry = entries.body.data[0];
+    expect(entry).toMatchObject({
+      status: 'comptabilise',
+      entry_type: 'standard',
+      journal_id: books.journals.sales.id,
+      entry_date: '2026-03-10',
+    });
+    expect(entry.posted_at).toBeTruthy();
+    const byAccount = (id: string) =>
+      entry.lines.find((l: { account_id: string }) => l.account_id === id);
+    expect(byAccount(books.accounts.receivable.id)).toMatchObject({
+      debit_cents: 332,
+      credit_cents: 0,
+      customer_id: books.customer.id,
+      due_date: '2026-04-09',
+    });
+    expect(byAccount(books.accounts.revenue.id)).toMatchObject({
+      debit_cents: 0,
+      credit_cents: 315,
+    });
+    expect(byAccount(books.accounts.vat_collected.id)).toMatchObject({ credit_cents: 17 });
+
+    const ledger = (await books.ledger()).filter((l) => l.entry_id === entry.id);
+    expect(ledger).toHaveLength(3);
+    expect(ledger.reduce((a, l) => a + l.debit - l.credit, 0)).toBe(0);
+  });
+
+  it('cancelling an issued invoice posts the reversal; the two net to zero on every account', async () => {
+    const draft = await invoice([line('2', 14_900, '20')]);
+    await books.call('POST', `invoices/${draft.id}/issue`);
+    const cancelled = await books.call('POST', `invoices/${draft.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'annule', amount_due_cents: 0 });
+    const entries = (
+      await books.call('GET', `journal-entries?invoice_id=eq.${draft.id}&order=posted_at.asc`)
+    ).body.data;
+    expect(
+      entries.map((e: { entry_type: string; status: string }) => [e.entry_type, e.status]),
+    ).toEqual([
+      ['standard', 'annule'],
+      ['reversal', 'comptabilise'],
+    ]);
+    expect(entries[1].reversed_entry_id).toBe(entries[0].id);
+    const lines = (await books.ledger()).filter((l) =>
+      entries.some((e: { id: string }) => e.id === l.entry_id),
+    );
+    const net = new Map<string, number>();
+    for (const l of lines) net.set(l.account_id, (net.get(l.account_id) ?? 0) + l.debit - l.credit);
+    expect([...net.values()].every((v) => v === 0)).toBe(true);
+    expect(lines).toHaveLength(6);
+  });
+
+  it('a posting without its settings, or to a group account, is refused and leaves nothing', async () => {
+    const group = await books.create('accounts', {
+      code: '70',
+      name: 'Ventes',
+      account_type: 'income',
+      is_group: true,
+      reconcilable: false,
+    });
+    const refused = await books.call('PUT', 'settings/accounting', {
+      accounts: { revenue: group.id },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'compte_invalide',
+      params: { setting: 'revenue', reason: 'group' },
+    });
+    const product = await books.create('products', {
+      sku: 'P-GROUP',
+      name: 'Posted to a group',
+      product_type: 'service',
+      unit_of_measure: 'unit',
+      active: true,
+      revenue_account_id: group.id,
+    });
+    const before = (await books.ledger()).length;
+    const draft = await invoice([line('1', 1_000, '20', { product_id: product.id })]);
+    const issued = await books.call('POST', `invoices/${draft.id}/issue`);
+    expect(issued.status).toBe(422);
+    expect(issued.body).toMatchObject({
+      code: 'compte_invalide',
+      params: { account_id: group.id, reason: 'group' },
+    });
+    expect((await books.call('GET', `invoices/${draft.id}`)).body.status).toBe('brouillon');
+    expect((await books.ledger()).length).toBe(before);
+  });
+});
+
+describe('journal entries people enter', () => {
+  const entry = (lines: unknown[]) =>
+    books.create('journal-entries', {
+      journal_id: books.journals.misc.id,
+      entry_date: '2026-03-31',
+      entry_type: 'standard',
+      currency: 'EUR',
+      lines,
+    });
+  const debit = (account_id: string, debit_cents: number) => ({
+    account_id,
+    debit_cents,
+    credit_cents: 0,
+  });
+  const credit = (account_id: string, credit_cents: number) => ({
+    account_id,
+    debit_cents: 0,
+    credit_cents,
+  });
+
+  it('one line of 1,000.00 € debit and nothing credited: 422 ecriture_desequilibree, nothing posted', async () => {
+    const draft = await entry([debit(books.accounts.expense.id, 100_000)]);
+    const posted = await books.call('POST', `journal-entries/${draft.id}/post`);
+    expect(posted.status).toBe(422);
+    expect(posted.body).toMatchObject({
+      code: 'ecriture_desequilibree',
+      params: { debit_cents: 100_000, credit_cents: 0 },
+    });
+    const lopsided = await entry([
+      debit(books.accounts.expense.id, 100_000),
+      credit(books.accounts.bank.id, 99_999),
+    ]);
+    expect((await books.call('POST', `journal-entries/${lopsided.id}/post`)).body.params).toEqual({
+      debit_cents: 100_000,
+      credit_cents: 99_999,
+    });
+    expect(
+      (await books.ledger()).filter((l) => [draft.id, lopsided.id].includes(l.entry_id)),
+    ).toEqual([]);
+  });
+
+  it('a balanced entry posts; posted, it can be neither changed nor deleted, and cancelling reverses it', async () => {
+    const draft = await entry([
+      debit(books.accounts.expense.id, 5_000),
+      credit(books.accounts.bank.id, 5_000),
+    ]);
+    const posted = await books.call('POST', `journal-entries/${draft.id}/post`);
+    expect(posted.status).toBe(200);
+    expect(posted.body.posted_at).toBeTruthy();
+    const patch = await books.call('PATCH', `journal-entries/${draft.id}`, {
+      description: 'changed',
+    });
+    expect(patch.status).toBe(409);
+    expect((await books.call('DELETE', `journal-entries/${draft.id}`)).status).toBe(409);
+    const cancelled = await books.call('POST', `journal-entries/${draft.id}/cancel`);
+    expect(cancelled.body.status).toBe('annule');
+    const reversal = await books.call('GET', `journal-entries?reversed_entry_id=eq.${draft.id}`);
+    expect(reversal.body.data).toHaveLength(1);
+    expect(reversal.body.data[0].lines.map((l: { debit_cents: number }) => l.debit_cents)).toEqual([
+      0, 5_000,
+    ]);
+  });
+});
+
+describe('PostgreSQL refuses, as the application’s own role, what would break the books', () => {
+  const asApp = async <T>(sql: string, values: unknown[]): Promise<T> => {
+    const client = await portal.tdb.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [books.tenant.id]);
+      await client.query('SET LOCAL ROLE erp_app');
+      return (await client.query(sql, values)) as T;
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  };
+
+  it('an UPDATE or DELETE of the ledger, an UPDATE of a posted entry’s lines, an unbalanced posted entry', async () => {
+    const draft = await invoice([line('1', 10_000, '20')]);
+    await books.call('POST', `invoices/${draft.id}/issue`);
+    const posted = (await books.call('GET', `journal-entries?invoice_id=eq.${draft.id}`)).body
+      .data[0];
+    await expect(
+      asApp('UPDATE ledger_lines SET debit_cents = debit_cents + 1 WHERE entry_id = $1', [
+        posted.id,
+      ]),
+    ).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      asApp('DELETE FROM ledger_lines WHERE entry_id = $1', [posted.id]),
+    ).rejects.toMatchObject({
+      code: '42501',
+    });
+    await expect(
+      asApp(
+        `UPDATE journal_entries SET lines = jsonb_set(lines, '{0,debit_cents}', '1') WHERE id = $1`,
+        [posted.id],
+      ),
+    ).rejects.toMatchObject({ code: 'EP006' });
+    await expect(
+      asApp('DELETE FROM journal_entries WHERE id = $1', [posted.id]),
+    ).rejects.toMatchObject({
+      code: 'EP006',
+    });
+    await expect(
+      asApp(
+        `INSERT INTO journal_entries (tenant_id, number, journal_id, entry_date, entry_type, currency, lines, status, posted_at)
+         VALUES ($1, 'JE-X', $2, '2026-03-01', 'standard', 'EUR', $3::jsonb, 'comptabilise', now())`,
+        [
+          books.tenant.id,
+          books.journals.misc.id,
+          JSON.stringify([
+            { account_id: books.accounts.bank.id, debit_cents: 100_000, credit_cents: 0 },
+          ]),
+        ],
+      ),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'journal_entries_posted_balanced' });
+  });
+});

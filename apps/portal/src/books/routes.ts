@@ -1,0 +1,32 @@
+import { routes } from '@erp/contract';
+import { clientAddress } from '@erp/http';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { requireRight, secure } from '../auth';
+import type { Deps } from '../deps';
+import { type AppEnv, callerOf, tenantOf } from '../http/context';
+import { requireAdminSession } from '../identity';
+import { readAccountingSettings, updateAccountingSettings } from './settings';
+
+/** Settings → Accounting (SPEC §17). */
+export function registerBooksRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  app.openapi(secure(routes.getAccountingSettings, deps), async (c) => {
+    const caller = callerOf(c);
+    const tenant = tenantOf(caller);
+    requireRight({ rights: caller.rights, modules: tenant.modules }, 'accounting:read');
+    return c.json(
+      await deps.tenantDb.run(tenant.id, (client) => readAccountingSettings(client, tenant.id)),
+      200,
+    );
+  });
+  app.openapi(secure(routes.updateAccountingSettings, deps), async (c) => {
+    const actor = requireAdminSession(callerOf(c), clientAddress(c, deps.env.TRUST_PROXY));
+    requireRight({ rights: callerOf(c).rights, modules: actor.tenant.modules }, 'accounting:write');
+    const body = c.req.valid('json');
+    return c.json(
+      await deps.tenantDb.transaction(actor.tenant.id, (client) =>
+        updateAccountingSettings(client, actor.tenant.id, body),
+      ),
+      200,
+    );
+  });
+}

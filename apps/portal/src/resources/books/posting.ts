@@ -1,0 +1,233 @@
+import { ApiError, catalogue, type PostingRule, type Resource } from '@erp/contract';
+import type pg from 'pg';
+import type { ActorRef } from '../../http/context';
+import { insertRecord, transitionRecord } from '../records-write';
+import { type EntryLine, entryLines } from './entry-lines';
+import { loadPostingContext } from './posting-context';
+
+const journalEntries = catalogue.find((r) => r.ledgerRole === 'entry')!;
+
+/**
+ * The one posting engine (SPEC §17): what a resource's lifecycle action posts, read from its
+ * declared posting rules, written as a journal entry through the engine itself (so the entry
+ * has its number, events and history), then posted, which the database checks and turns into
+ * ledger lines. The action that reverses a rule posts the mirror of what the rule posted.
+ */
+export function postsOnAction(resource: Resource, action: string): boolean {
+  if (resource.ledgerRole === 'entry') return action === 'post' || action === 'cancel';
+  return (resource.postings ?? []).some((r) => r.action === action || r.reverse === action);
+}
+
+/** Runs before the transition: what would refuse it with a clearer answer than the database's. */
+export async function beforeAction(
+  client: pg.PoolClient,
+  resource: Resource,
+  tenantId: string,
+  id: string,
+  action: string,
+): Promise<void> {
+  if (resource.ledgerRole === 'entry' && action === 'post') {
+    const doc = await readRow(client, resource, tenantId, id);
+    if (doc) checkBalanced((doc.lines as EntryLine[] | undefined) ?? []);
+  }
+}
+
+/** Runs after the transition, in its transaction: the postings of the action, or their reversal. */
+export async function afterAction(
+  client: pg.PoolClient,
+  resource: Resource,
+  tenantId: string,
+  id: string,
+  action: string,
+  actor: ActorRef,
+): Promise<void> {
+  const doc = await readRow(client, resource, tenantId, id);
+  if (!doc) return;
+  if (resource.ledgerRole === 'entry') {
+    if (action === 'cancel' && doc.posted_at) await reverseEntry(client, tenantId, doc, actor);
+    return;
+  }
+  for (const rule of resource.postings ?? []) {
+    if (!applies(rule, doc)) continue;
+    if (rule.action === action) await postDocument(client, tenantId, resource, rule, doc, actor);
+    if (rule.reverse === action)
+      await reverseDocument(client, tenantId, resource, rule, doc, actor);
+  }
+}
+
+function applies(rule: PostingRule, doc: Record<string, unknown>): boolean {
+  if (rule.when && doc[rule.when.field] !== rule.when.equals) return false;
+  return doc[rule.party.field] !== null && doc[rule.party.field] !== undefined;
+}
+
+async function postDocument(
+  client: pg.PoolClient,
+  tenantId: string,
+  resource: Resource,
+  rule: PostingRule,
+  doc: Record<string, unknown>,
+  actor: ActorRef,
+): Promise<void> {
+  const ctx = await loadPostingContext(client, tenantId, rule, doc);
+  const lines = entryLines(rule, doc, ctx);
+  checkBalanced(lines);
+  await createPostedEntry(
+    client,
+    tenantId,
+    {
+      journal_id: ctx.journal.id,
+      entry_date: doc[rule.date],
+      entry_type: 'standard',
+      reference: doc.number ?? null,
+      description: `${resource.name.replace(/_/g, ' ')} ${doc.number ?? ''}`.trim(),
+      currency: ctx.companyCurrency,
+      ...linkOf(rule, doc),
+      lines,
+    },
+    actor,
+  );
+}
+
+/** The entries a rule posted for the document, reversed (cancelling it). */
+async function reverseDocument(
+  client: pg.PoolClient,
+  tenantId: string,
+  resource: Resource,
+  rule: PostingRule,
+  doc: Record<string, unknown>,
+  actor: ActorRef,
+): Promise<void> {
+  await refuseIfSettled(client, tenantId, resource, doc);
+  const link = linkOf(rule, doc);
+  const where = Object.entries(link)
+    .map(([column], i) => `${column} = $${i + 2}`)
+    .join(' AND ');
+  const { rows } = await client.query(
+    `SELECT row_to_json(j) AS entry FROM journal_entries j
+      WHERE j.tenant_id = $1 AND ${where} AND j.status = 'comptabilise' AND j.entry_type <> 'reversal'
+      ORDER BY j.posted_at FOR UPDATE`,
+    [tenantId, ...Object.values(link)],
+  );
+  for (const { entry } of rows) await reverseEntry(client, tenantId, entry, actor);
+}
+
+/** A document that allocations settle cannot be cancelled until they are deleted (SPEC §17). */
+async function refuseIfSettled(
+  client: pg.PoolClient,
+  tenantId: string,
+  resource: Resource,
+  doc: Record<string, unknown>,
+): Promise<void> {
+  const column = `${resource.name}_id`;
+  const { rows } = await client.query(
+    `SELECT id FROM payment_allocations WHERE tenant_id = $1 AND ${column} = $2 LIMIT 20`,
+    [tenantId, doc.id],
+  );
+  if (rows.length)
+    throw new ApiError(
+      'document_lettre',
+      'Allocations settle it: delete them before cancelling it.',
+      { allocations: rows.map((r) => r.id) },
+    );
+}
+
+/**
+ * A reversal entry: the lines mirrored, dated like the original while its period is open (the
+ * database refuses a closed one), else today; the original becomes `annule`.
+ */
+async function reverseEntry(
+  client: pg.PoolClient,
+  tenantId: string,
+  entry: Record<string, unknown>,
+  actor: ActorRef,
+): Promise<void> {
+  const lines = ((entry.lines as EntryLine[]) ?? []).map((l) => ({
+    ...l,
+    debit_cents: l.credit_cents,
+    credit_cents: l.debit_cents,
+    ...(l.amount_currency_cents === undefined
+      ? {}
+      : { amount_currency_cents: -l.amount_currency_cents }),
+  }));
+  const open = await client.query(
+    `SELECT NOT EXISTS (SELECT 1 FROM accounting_periods p WHERE p.tenant_id = $1 AND p.status = 'ferme'
+              AND $2::date BETWEEN p.start_date AND p.end_date)
+        AND NOT EXISTS (SELECT 1 FROM fiscal_years f WHERE f.tenant_id = $1 AND f.status = 'ferme'
+              AND $2::date BETWEEN f.start_date AND f.end_date) AS open, current_date::text AS today`,
+    [tenantId, entry.entry_date],
+  );
+  const { open: isOpen, today } = open.rows[0] as { open: boolean; today: string };
+  await createPostedEntry(
+    client,
+    tenantId,
+    {
+      journal_id: entry.journal_id,
+      entry_date: isOpen ? entry.entry_date : today,
+      entry_type: 'reversal',
+      reversed_entry_id: entry.id,
+      reference: entry.reference ?? null,
+      description: `Reversal of ${entry.number}`,
+      currency: entry.currency,
+      invoice_id: entry.invoice_id ?? null,
+      supplier_invoice_id: entry.supplier_invoice_id ?? null,
+      payment_id: entry.payment_id ?? null,
+      source_type: entry.source_type ?? null,
+      source_id: entry.source_id ?? null,
+      lines,
+    },
+    actor,
+  );
+  if (entry.status === 'comptabilise')
+    await transitionRecord(client, journalEntries, tenantId, String(entry.id), 'cancel', actor);
+}
+
+function linkOf(rule: PostingRule, doc: Record<string, unknown>): Record<string, unknown> {
+  return 'column' in rule.link
+    ? { [rule.link.column]: doc.id }
+    : { source_type: rule.link.source_type, source_id: doc.id };
+}
+
+async function createPostedEntry(
+  client: pg.PoolClient,
+  tenantId: string,
+  body: Record<string, unknown>,
+  actor: ActorRef,
+): Promise<void> {
+  const draft = await insertRecord(client, journalEntries, tenantId, withoutNulls(body), actor);
+  const id = (JSON.parse(draft.json) as { id: string }).id;
+  await transitionRecord(client, journalEntries, tenantId, id, 'post', actor);
+}
+
+function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** Σ debit = Σ credit > 0, two lines at least, each on one side (SPEC §17). */
+export function checkBalanced(lines: readonly EntryLine[]): void {
+  const debit = lines.reduce((a, l) => a + (l.debit_cents ?? 0), 0);
+  const credit = lines.reduce((a, l) => a + (l.credit_cents ?? 0), 0);
+  const oneSided = lines.every((l) => l.debit_cents > 0 !== l.credit_cents > 0);
+  if (lines.length < 2 || !oneSided || debit !== credit || debit === 0)
+    throw new ApiError(
+      'ecriture_desequilibree',
+      'A posted entry needs at least two lines, each on one side, and as much debit as credit.',
+      { debit_cents: debit, credit_cents: credit },
+    );
+}
+
+async function readRow(
+  client: pg.PoolClient,
+  resource: Resource,
+  tenantId: string,
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
+  // A numeric column would come back as a JSON number: the rate is read as its exact text.
+  const row = resource.fields.exchange_rate
+    ? `to_jsonb(t) || jsonb_build_object('exchange_rate', t.exchange_rate::text)`
+    : 'to_jsonb(t)';
+  const { rows } = await client.query(
+    `SELECT ${row} AS row FROM ${resource.table} t WHERE t.tenant_id = $1 AND t.id = $2`,
+    [tenantId, id],
+  );
+  return rows[0]?.row;
+}

@@ -1,0 +1,50 @@
+import { createRoute } from '@hono/zod-openapi';
+import { type ErrorCode, errorResponses } from '../errors';
+import {
+  AccountingSettingsSchema,
+  UpdateAccountingSettingsBodySchema,
+} from '../schemas/accounting';
+import { TenantHeadersSchema } from '../schemas/common';
+import { API_KEY, jsonBody, jsonResponse, SESSION } from './helpers';
+
+const errors: ErrorCode[] = [
+  'requete_invalide',
+  'tenant_requis',
+  'non_authentifie',
+  'jeton_invalide',
+  'cle_api_invalide',
+  'tenant_invalide',
+  'acces_refuse',
+  'module_non_souscrit',
+];
+const base = { tags: ['Settings: accounting'] };
+const path = '/api/v1/settings/accounting';
+
+export const getAccountingSettings = createRoute({
+  ...base,
+  security: [SESSION, API_KEY],
+  method: 'get',
+  path,
+  summary: 'The company currency and the default accounts of the postings',
+  description: 'Needs `accounting:read`.',
+  request: { headers: TenantHeadersSchema },
+  responses: {
+    200: jsonResponse(AccountingSettingsSchema, 'The settings.'),
+    ...errorResponses(...errors),
+  },
+});
+
+export const updateAccountingSettings = createRoute({
+  ...base,
+  security: [SESSION],
+  method: 'put',
+  path,
+  summary: 'Set the company currency and the default accounts',
+  description:
+    'Admins only, through a session. The fields sent change, the others stay. Each account must be an active, non-group account of the tenant (`compte_invalide` with `params.setting` and `params.reason`).',
+  request: { headers: TenantHeadersSchema, body: jsonBody(UpdateAccountingSettingsBodySchema) },
+  responses: {
+    200: jsonResponse(AccountingSettingsSchema, 'The settings as stored.'),
+    ...errorResponses(...errors, 'compte_invalide'),
+  },
+});

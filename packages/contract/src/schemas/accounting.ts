@@ -1,0 +1,31 @@
+import { z } from '@hono/zod-openapi';
+import { ACCOUNT_SETTINGS } from '../ledger/postings';
+import { UuidSchema } from './common';
+
+const accountsShape = Object.fromEntries(
+  ACCOUNT_SETTINGS.map((name) => [name, z.union([UuidSchema, z.null()])]),
+) as Record<(typeof ACCOUNT_SETTINGS)[number], z.ZodUnion<[typeof UuidSchema, z.ZodNull]>>;
+
+const CurrencyCodeSchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'an ISO 4217 code in capitals')
+  .openapi({ example: 'EUR' });
+
+export const AccountingSettingsSchema = z
+  .object({
+    company_currency: CurrencyCodeSchema.openapi({
+      description: 'The currency of the books: journal lines are in it.',
+    }),
+    accounts: z.object(accountsShape).openapi({
+      description:
+        "The default account of each posting (null: unset; posting then answers `compte_invalide` with `params.setting`). A customer's `receivable_account_id`, a supplier's `payable_account_id`, a product's `revenue_account_id` and `expense_account_id`, a tax's `account_id` and a bank journal's `default_account_id` override them.",
+    }),
+  })
+  .openapi('AccountingSettings');
+
+export const UpdateAccountingSettingsBodySchema = z
+  .strictObject({
+    company_currency: CurrencyCodeSchema.optional(),
+    accounts: z.strictObject(accountsShape).partial().optional(),
+  })
+  .openapi('UpdateAccountingSettingsRequest');
