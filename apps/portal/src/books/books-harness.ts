@@ -24,43 +24,37 @@ export async function booksTenant(portal: Portal) {
       throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as Record<string, unknown> & { id: string };
   };
-  const account = (code: string, name: string, account_type: string) =>
-    create('accounts', { code, name, account_type, is_group: false, reconcilable: false });
+  // Provisioning installed the French chart, its journals and Settings → Accounting.
+  const list = async (path: string) =>
+    (await call('GET', `${path}?page_size=200`)).body.data as {
+      id: string;
+      code: string;
+    }[];
+  const byCode = (rows: { id: string; code: string }[], code: string) => {
+    const row = rows.find((r) => r.code === code);
+    if (!row) throw new Error(`no ${code}`);
+    return row as Record<string, unknown> & { id: string };
+  };
+  const chart = await list('accounts');
   const accounts = {
-    receivable: await account('411000', 'Clients', 'asset'),
-    payable: await account('401000', 'Fournisseurs', 'liability'),
-    revenue: await account('707000', 'Ventes de marchandises', 'income'),
-    expense: await account('607000', 'Achats de marchandises', 'expense'),
-    vat_collected: await account('445710', 'TVA collectée', 'liability'),
-    vat_deductible: await account('445660', 'TVA déductible', 'asset'),
-    bank: await account('512000', 'Banque', 'asset'),
-    exchange_gain: await account('766000', 'Gains de change', 'income'),
-    exchange_loss: await account('666000', 'Pertes de change', 'expense'),
-    write_off: await account('658000', 'Charges diverses', 'expense'),
+    receivable: byCode(chart, '411000'),
+    payable: byCode(chart, '401000'),
+    revenue: byCode(chart, '707000'),
+    expense: byCode(chart, '607000'),
+    vat_collected: byCode(chart, '445710'),
+    vat_deductible: byCode(chart, '445660'),
+    bank: byCode(chart, '512000'),
+    exchange_gain: byCode(chart, '766000'),
+    exchange_loss: byCode(chart, '666000'),
+    write_off: byCode(chart, '658000'),
   };
-  const journal = (code: string, journal_type: string, default_account_id?: string) =>
-    create('journals', {
-      code,
-      name: code,
-      journal_type,
-      sequence_prefix: code,
-      ...(default_account_id ? { default_account_id } : {}),
-    });
+  const books = await list('journals');
   const journals = {
-    sales: await journal('VTE', 'sales'),
-    purchases: await journal('ACH', 'purchases'),
-    bank: await journal('BQ', 'bank', accounts.bank.id),
-    misc: await journal('OD', 'miscellaneous'),
+    sales: byCode(books, 'VTE'),
+    purchases: byCode(books, 'ACH'),
+    bank: byCode(books, 'BQ'),
+    misc: byCode(books, 'OD'),
   };
-  const settings = await call('PUT', 'settings/accounting', {
-    company_currency: 'EUR',
-    accounts: Object.fromEntries(
-      Object.entries(accounts)
-        .filter(([name]) => name !== 'bank')
-        .map(([name, a]) => [name, a.id]),
-    ),
-  });
-  if (settings.status !== 200) throw new Error(`settings: ${JSON.stringify(settings.body)}`);
   const customer = await create('customers', {
     name: `Client ${randomBytes(2).toString('hex')}`,
     customer_type: 'company',

@@ -1,1 +1,2 @@
+export { installBooks } from './chart';
 export { registerBooksRoutes } from './routes';

@@ -9,6 +9,7 @@ import {
 import { type Database, enqueueJob, type Kysely, sql } from '@erp/db';
 import type { z } from 'zod';
 import { generatePassword, hashPassword } from '../auth';
+import { installBooks } from '../books';
 import type { Deps } from '../deps';
 
 const ACTIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
@@ -47,6 +48,23 @@ export async function provisionTenant(
   // nor its time tells which (SPEC §3); it is applied to a new account only.
   const generated = input.admin.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(input.admin.password ?? generated!);
+  const result = await provisionInTransaction(deps, input, idempotencyKey, generated, passwordHash);
+  // Its books (chart of accounts, journals, settings, fiscal years): what is missing is
+  // installed, so a retry completes a tenant whose installation was cut short.
+  const tenantId = result.provisioned.tenant.id;
+  await deps.tenantDb.transaction(tenantId, (client) => installBooks(client, tenantId, deps.now()));
+  return result;
+}
+
+async function provisionInTransaction(
+  deps: Deps,
+  input: Parameters<typeof provisionTenant>[1],
+  idempotencyKey: string | undefined,
+  generated: string | undefined,
+  passwordHash: string,
+): Promise<{ created: boolean; provisioned: ProvisionedTenant }> {
+  const suffix = input.on_slug_taken === 'suffix';
+  const sameSlug = suffix ? undefined : input.slug;
   return deps.db.transaction().execute(async (trx) => {
     const plan = await findPlan(trx, input.plan_code);
     const candidates = suffix ? suffixedSlugs(input.slug) : [input.slug];
