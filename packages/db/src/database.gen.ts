@@ -758,7 +758,7 @@ export interface CreditNotesTable {
   id: Defaulted<string>;
   tenant_id: string;
   number: string;
-  status: Defaulted<'brouillon' | 'emis' | 'annule' | 'partiellement_paye' | 'impute'>;
+  status: Defaulted<'brouillon' | 'emis' | 'partiellement_paye' | 'annule' | 'impute'>;
   invoice_id: string;
   customer_id: string;
   credit_note_date: Timestamp;
@@ -846,7 +846,7 @@ export interface DebitNotesTable {
   id: Defaulted<string>;
   tenant_id: string;
   number: string;
-  status: Defaulted<'brouillon' | 'emis' | 'annule' | 'partiellement_paye' | 'impute'>;
+  status: Defaulted<'brouillon' | 'emis' | 'partiellement_paye' | 'annule' | 'impute'>;
   supplier_id: string;
   supplier_invoice_id: string;
   debit_note_date: Timestamp;
@@ -1290,7 +1290,7 @@ export interface InvoicesTable {
   id: Defaulted<string>;
   tenant_id: string;
   number: string;
-  status: Defaulted<'brouillon' | 'emis' | 'annule' | 'partiellement_paye' | 'paye'>;
+  status: Defaulted<'brouillon' | 'emis' | 'partiellement_paye' | 'annule' | 'paye'>;
   customer_id: string;
   sales_order_id: string | null;
   invoice_date: Timestamp;
@@ -3414,7 +3414,7 @@ export interface SupplierInvoicesTable {
   id: Defaulted<string>;
   tenant_id: string;
   number: string;
-  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'annule' | 'partiellement_paye' | 'paye'>;
+  status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'partiellement_paye' | 'annule' | 'paye'>;
   supplier_id: string;
   purchase_order_id: string | null;
   supplier_invoice_number: string;

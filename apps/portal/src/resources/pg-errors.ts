@@ -173,7 +173,7 @@ function booksError(pg: PgError): ApiError {
 function allocationMessage(reason: unknown): string {
   switch (reason) {
     case 'not_posted':
-      return 'Both sides of an allocation must be posted (and the document not yet settled).';
+      return 'Both sides of an allocation must be posted.';
     case 'party':
       return 'Both sides of an allocation must name the same customer or supplier.';
     case 'currency':

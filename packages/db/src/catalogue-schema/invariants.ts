@@ -127,7 +127,9 @@ ALTER TABLE ${t} DROP CONSTRAINT ${t}_posted_balanced;
 
   // Payment allocations: checked (both sides posted, the same party and currency, within what
   // each has left) and applied to the payment and the documents, rows locked; deleting one
-  // gives back what it took. Statuses follow `amount_due_cents`.
+  // gives back what it took. Statuses follow `amount_due_cents`. The locks are FOR NO KEY
+  // UPDATE: the allocation's own foreign keys hold FOR KEY SHARE on the same rows, which FOR
+  // UPDATE would wait on (two concurrent allocations of one invoice would deadlock).
   allocation: (t) => ({
     names: [`${t}_apply`],
     create: `CREATE FUNCTION ${t}_settle(p_tenant uuid, p_table text, p_id uuid, p_cents bigint) RETURNS void
@@ -159,7 +161,7 @@ DECLARE
 BEGIN
   IF p_payment IS NOT NULL THEN
     SELECT p.status, p.unallocated_cents, p.currency, coalesce(p.customer_id, p.supplier_id) AS party
-      INTO pay FROM payments p WHERE p.tenant_id = p_tenant AND p.id = p_payment FOR UPDATE;
+      INTO pay FROM payments p WHERE p.tenant_id = p_tenant AND p.id = p_payment FOR NO KEY UPDATE;
     IF sign > 0 AND pay.status IS DISTINCT FROM 'comptabilise' THEN
       RAISE EXCEPTION 'the payment is not posted' USING ERRCODE = 'EP007',
         DETAIL = json_build_object('reason', 'not_posted', 'payment_id', p_payment, 'status', pay.status)::text;
@@ -186,10 +188,10 @@ BEGIN
     settle := sign * (p_amount + CASE WHEN side.tbl IN ('invoices', 'supplier_invoices')
                                          THEN coalesce(p_write_off, 0) ELSE 0 END);
     EXECUTE format('SELECT d.status, d.amount_due_cents, d.currency, d.%I AS party FROM %I d
-                     WHERE d.tenant_id = $1 AND d.id = $2 FOR UPDATE', side.party_column, side.tbl)
+                     WHERE d.tenant_id = $1 AND d.id = $2 FOR NO KEY UPDATE', side.party_column, side.tbl)
       INTO doc USING p_tenant, side.id;
-    IF sign > 0 AND doc.status NOT IN ('emis', 'approuve', 'partiellement_paye') THEN
-      RAISE EXCEPTION 'the document is not posted, or already settled' USING ERRCODE = 'EP007',
+    IF sign > 0 AND doc.status NOT IN ('emis', 'approuve', 'partiellement_paye', 'paye', 'impute') THEN
+      RAISE EXCEPTION 'the document is not posted' USING ERRCODE = 'EP007',
         DETAIL = json_build_object('reason', 'not_posted', 'document_id', side.id, 'status', doc.status)::text;
     END IF;
     IF sign > 0 AND settle > doc.amount_due_cents THEN

@@ -30,7 +30,7 @@ import { type Kysely, sql } from 'kysely';
  * - supplier_quotations: line references checked: lines[].product_id → products, lines[].tax_id → taxes
  * - purchase_orders: line references checked: lines[].product_id → products, lines[].tax_id → taxes
  * - purchase_returns: line references checked: lines[].product_id → products, lines[].tax_id → taxes, lines[].lot_id → lots
- * - supplier_invoices.status: values added: annule, partiellement_paye
+ * - supplier_invoices.status: values added: partiellement_paye, annule
  * - supplier_invoices.exchange_rate: new column (numeric(18,6))
  * - supplier_invoices.amount_due_cents: new column (bigint NOT NULL)
  * - supplier_invoices: the books' settled rules
@@ -929,7 +929,7 @@ CREATE TRIGGER sales_orders_line_references AFTER DELETE OR UPDATE OF tenant_id,
 ALTER TABLE invoices DROP CONSTRAINT invoices_status_check;
 ALTER TABLE invoices ADD COLUMN exchange_rate numeric(18,6);
 ALTER TABLE invoices ADD COLUMN amount_due_cents bigint NOT NULL DEFAULT 0;
-ALTER TABLE invoices ADD CONSTRAINT invoices_status_check CHECK (status IN ('brouillon', 'emis', 'annule', 'partiellement_paye', 'paye'));
+ALTER TABLE invoices ADD CONSTRAINT invoices_status_check CHECK (status IN ('brouillon', 'emis', 'partiellement_paye', 'annule', 'paye'));
 DROP FUNCTION invoices_line_referenced() CASCADE;
 DROP TRIGGER line_references ON invoices;
 DROP FUNCTION invoices_line_references();
@@ -1108,7 +1108,7 @@ ALTER TABLE invoices ADD CONSTRAINT invoices_status_check CHECK (status IN ('bro
 ALTER TABLE credit_notes DROP CONSTRAINT credit_notes_status_check;
 ALTER TABLE credit_notes ADD COLUMN exchange_rate numeric(18,6);
 ALTER TABLE credit_notes ADD COLUMN amount_due_cents bigint NOT NULL DEFAULT 0;
-ALTER TABLE credit_notes ADD CONSTRAINT credit_notes_status_check CHECK (status IN ('brouillon', 'emis', 'annule', 'partiellement_paye', 'impute'));
+ALTER TABLE credit_notes ADD CONSTRAINT credit_notes_status_check CHECK (status IN ('brouillon', 'emis', 'partiellement_paye', 'annule', 'impute'));
 DROP FUNCTION credit_notes_line_referenced() CASCADE;
 DROP TRIGGER line_references ON credit_notes;
 DROP FUNCTION credit_notes_line_references();
@@ -2013,7 +2013,7 @@ CREATE TRIGGER purchase_returns_line_references AFTER DELETE OR UPDATE OF tenant
 ALTER TABLE supplier_invoices DROP CONSTRAINT supplier_invoices_status_check;
 ALTER TABLE supplier_invoices ADD COLUMN exchange_rate numeric(18,6);
 ALTER TABLE supplier_invoices ADD COLUMN amount_due_cents bigint NOT NULL DEFAULT 0;
-ALTER TABLE supplier_invoices ADD CONSTRAINT supplier_invoices_status_check CHECK (status IN ('brouillon', 'en_attente_approbation', 'approuve', 'rejete', 'annule', 'partiellement_paye', 'paye'));
+ALTER TABLE supplier_invoices ADD CONSTRAINT supplier_invoices_status_check CHECK (status IN ('brouillon', 'en_attente_approbation', 'approuve', 'rejete', 'partiellement_paye', 'annule', 'paye'));
 DROP FUNCTION supplier_invoices_line_referenced() CASCADE;
 DROP TRIGGER line_references ON supplier_invoices;
 DROP FUNCTION supplier_invoices_line_references();
@@ -2192,7 +2192,7 @@ ALTER TABLE supplier_invoices ADD CONSTRAINT supplier_invoices_status_check CHEC
 ALTER TABLE debit_notes DROP CONSTRAINT debit_notes_status_check;
 ALTER TABLE debit_notes ADD COLUMN exchange_rate numeric(18,6);
 ALTER TABLE debit_notes ADD COLUMN amount_due_cents bigint NOT NULL DEFAULT 0;
-ALTER TABLE debit_notes ADD CONSTRAINT debit_notes_status_check CHECK (status IN ('brouillon', 'emis', 'annule', 'partiellement_paye', 'impute'));
+ALTER TABLE debit_notes ADD CONSTRAINT debit_notes_status_check CHECK (status IN ('brouillon', 'emis', 'partiellement_paye', 'annule', 'impute'));
 DROP FUNCTION debit_notes_line_referenced() CASCADE;
 DROP TRIGGER line_references ON debit_notes;
 DROP FUNCTION debit_notes_line_references();
@@ -2427,7 +2427,7 @@ DECLARE
 BEGIN
   IF p_payment IS NOT NULL THEN
     SELECT p.status, p.unallocated_cents, p.currency, coalesce(p.customer_id, p.supplier_id) AS party
-      INTO pay FROM payments p WHERE p.tenant_id = p_tenant AND p.id = p_payment FOR UPDATE;
+      INTO pay FROM payments p WHERE p.tenant_id = p_tenant AND p.id = p_payment FOR NO KEY UPDATE;
     IF sign > 0 AND pay.status IS DISTINCT FROM 'comptabilise' THEN
       RAISE EXCEPTION 'the payment is not posted' USING ERRCODE = 'EP007',
         DETAIL = json_build_object('reason', 'not_posted', 'payment_id', p_payment, 'status', pay.status)::text;
@@ -2454,10 +2454,10 @@ BEGIN
     settle := sign * (p_amount + CASE WHEN side.tbl IN ('invoices', 'supplier_invoices')
                                          THEN coalesce(p_write_off, 0) ELSE 0 END);
     EXECUTE format('SELECT d.status, d.amount_due_cents, d.currency, d.%I AS party FROM %I d
-                     WHERE d.tenant_id = $1 AND d.id = $2 FOR UPDATE', side.party_column, side.tbl)
+                     WHERE d.tenant_id = $1 AND d.id = $2 FOR NO KEY UPDATE', side.party_column, side.tbl)
       INTO doc USING p_tenant, side.id;
-    IF sign > 0 AND doc.status NOT IN ('emis', 'approuve', 'partiellement_paye') THEN
-      RAISE EXCEPTION 'the document is not posted, or already settled' USING ERRCODE = 'EP007',
+    IF sign > 0 AND doc.status NOT IN ('emis', 'approuve', 'partiellement_paye', 'paye', 'impute') THEN
+      RAISE EXCEPTION 'the document is not posted' USING ERRCODE = 'EP007',
         DETAIL = json_build_object('reason', 'not_posted', 'document_id', side.id, 'status', doc.status)::text;
     END IF;
     IF sign > 0 AND settle > doc.amount_due_cents THEN

@@ -38,7 +38,7 @@ export const creditNotes = defineResource({
         description: 'Sent to the customer: posts the mirror of an invoice.',
       },
       cancel: {
-        from: ['brouillon', 'emis'],
+        from: ['brouillon', 'emis', 'partiellement_paye'],
         to: 'annule',
         description: 'Void; an issued credit note is reversed in the ledger.',
       },

@@ -51,7 +51,7 @@ export const debitNotes = defineResource({
         description: 'Sent to the supplier: posts the mirror of a supplier invoice.',
       },
       cancel: {
-        from: ['brouillon', 'emis'],
+        from: ['brouillon', 'emis', 'partiellement_paye'],
         to: 'annule',
         description: 'Void; an issued debit note is reversed in the ledger.',
       },

@@ -68,7 +68,7 @@ export const invoices = defineResource({
         description: 'Sent to the customer; now binding: posts receivable, revenue and VAT.',
       },
       cancel: {
-        from: ['brouillon', 'emis'],
+        from: ['brouillon', 'emis', 'partiellement_paye'],
         to: 'annule',
         description:
           'Void; an issued invoice is reversed in the ledger. Refused while payments are allocated to it (`document_lettre`).',

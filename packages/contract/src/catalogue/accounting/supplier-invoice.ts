@@ -50,7 +50,7 @@ export const supplierInvoices = defineResource({
     approve: { emits: 'approved', description: 'Approved for payment.' },
     reject: { description: 'Disputed.' },
     cancel: {
-      from: ['brouillon', 'en_attente_approbation', 'approuve'],
+      from: ['brouillon', 'en_attente_approbation', 'approuve', 'partiellement_paye'],
       to: 'annule',
       description:
         'Withdrawn; an approved one is reversed in the ledger. Refused while payments are allocated to it (`document_lettre`).',
