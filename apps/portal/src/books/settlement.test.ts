@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal } from '../../test/harness';
-import { booksTenant, line } from './books-harness';
+import { booksTenant, line } from '../../test/books-harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let books: Awaited<ReturnType<typeof booksTenant>>;

@@ -23,7 +23,15 @@ export function columnValues(resource: Resource, body: Record<string, unknown>):
   }
   const linesField = resource.totalsFrom;
   if (linesField && linesField in body) {
-    const totals = computeTotals((body[linesField] as Line[] | null) ?? []);
+    let totals: { subtotal: number; tax: number };
+    try {
+      totals = computeTotals((body[linesField] as Line[] | null) ?? []);
+    } catch (error) {
+      // The exact amounts refuse what a safe integer cannot hold (or a quantity they cannot
+      // read): bad input, never a 500.
+      if (error instanceof RangeError) throw totalsTooLarge(linesField);
+      throw error;
+    }
     const total = totals.subtotal + totals.tax;
     // Each line is within bounds, but their products and sum may not be: money must stay exact.
     if (![totals.subtotal, totals.tax, total].every(Number.isSafeInteger))

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type createTestPortal, session } from '../../test/harness';
+import { type createTestPortal, session } from './harness';
 
 type Portal = Awaited<ReturnType<typeof createTestPortal>>;
 
