@@ -2,7 +2,7 @@ import { catalogue } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBody } from '../../seed';
 import { createTestPortal, session } from '../../test/harness';
-import { populate } from '../../test/resources-harness';
+import { createSample, populate } from '../../test/resources-harness';
 
 /**
  * Generated from the registry: every resource's create, update and delete records its event
@@ -36,9 +36,7 @@ describe('every change of every resource is an event', { timeout: 300_000 }, () 
     let n = 100;
     for (const resource of catalogue) {
       const path = `/api/v1/${resource.path}`;
-      const created = await portal
-        .post(path, sampleBody(resource, n++, refs), headers)
-        .then(portal.json);
+      const created = await createSample(portal, resource, n++, refs, headers);
       expect(created.status, resource.name).toBe(201);
       const id = created.body.id as string;
       const patched = await portal
