@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
 import { requireAdminSession } from '../identity';
 import { readAccountingSettings, updateAccountingSettings } from './settings';
+import { trialBalance } from './trial-balance';
 
 /** Settings → Accounting (SPEC §17). */
 export function registerBooksRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void {
@@ -15,6 +16,18 @@ export function registerBooksRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     requireRight({ rights: caller.rights, modules: tenant.modules }, 'accounting:read');
     return c.json(
       await deps.tenantDb.run(tenant.id, (client) => readAccountingSettings(client, tenant.id)),
+      200,
+    );
+  });
+  app.openapi(secure(routes.trialBalance, deps), async (c) => {
+    const caller = callerOf(c);
+    const tenant = tenantOf(caller);
+    requireRight({ rights: caller.rights, modules: tenant.modules }, 'accounting:read');
+    const query = c.req.valid('query');
+    return c.json(
+      await deps.tenantDb.run(tenant.id, (client) =>
+        trialBalance(client, tenant.id, query, deps.now()),
+      ),
       200,
     );
   });

@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { type ErrorCode, errorResponses } from '../errors';
 import {
   AccountingSettingsSchema,
+  TrialBalanceQuerySchema,
+  TrialBalanceSchema,
   UpdateAccountingSettingsBodySchema,
 } from '../schemas/accounting';
 import { TenantHeadersSchema } from '../schemas/common';
@@ -46,5 +48,22 @@ export const updateAccountingSettings = createRoute({
   responses: {
     200: jsonResponse(AccountingSettingsSchema, 'The settings as stored.'),
     ...errorResponses(...errors, 'compte_invalide'),
+  },
+});
+
+const reportErrors: ErrorCode[] = [...errors, 'filtre_invalide'];
+
+export const trialBalance = createRoute({
+  tags: ['Reports'],
+  security: [SESSION, API_KEY],
+  method: 'get',
+  path: '/api/v1/reports/trial-balance',
+  summary: 'Trial balance: every account’s opening, movements and closing over a period',
+  description:
+    'From the ledger (the lines of every posted entry), never from documents. Balance = debit − credit; `totals.debit_cents` equals `totals.credit_cents` and the closings sum to 0. Its cost follows the months and accounts asked, not the history: whole months are read from balances kept by account and month. Needs `accounting:read`. `from` after `to`: 400 `requete_invalide`.',
+  request: { headers: TenantHeadersSchema, query: TrialBalanceQuerySchema },
+  responses: {
+    200: jsonResponse(TrialBalanceSchema, 'The trial balance.'),
+    ...errorResponses(...reportErrors),
   },
 });

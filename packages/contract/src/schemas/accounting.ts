@@ -29,3 +29,38 @@ export const UpdateAccountingSettingsBodySchema = z
     accounts: z.strictObject(accountsShape).partial().optional(),
   })
   .openapi('UpdateAccountingSettingsRequest');
+
+const DateSchema = z.iso.date().openapi({ example: '2026-03-31' });
+const Cents = z.number().int();
+
+export const TrialBalanceQuerySchema = z.object({
+  from: DateSchema.optional().openapi({
+    description: 'First day (default: 1 January of `to`’s year).',
+  }),
+  to: DateSchema.optional().openapi({ description: 'Last day (default: today).' }),
+});
+
+export const TrialBalanceSchema = z
+  .object({
+    currency: z.string(),
+    from: DateSchema,
+    to: DateSchema,
+    accounts: z.array(
+      z.object({
+        account_id: z.uuid(),
+        code: z.string(),
+        name: z.string(),
+        opening_cents: Cents,
+        debit_cents: Cents,
+        credit_cents: Cents,
+        closing_cents: Cents,
+      }),
+    ),
+    totals: z.object({
+      opening_cents: Cents,
+      debit_cents: Cents,
+      credit_cents: Cents,
+      closing_cents: Cents,
+    }),
+  })
+  .openapi('TrialBalance');
