@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal } from '../../test/harness';
 import { booksTenant, line } from '../../test/books-harness';
+import { createTestPortal } from '../../test/harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let books: Awaited<ReturnType<typeof booksTenant>>;
@@ -240,5 +240,51 @@ describe('PostgreSQL refuses, as the application’s own role, what would break 
         ],
       ),
     ).rejects.toMatchObject({ code: '23514', constraint: 'journal_entries_posted_balanced' });
+  });
+});
+
+describe('reports from the ledger', () => {
+  it('the general ledger lists an account’s lines with a running balance, page after page', async () => {
+    for (const cents of [1_000, 2_000, 3_000]) {
+      const draft = await invoice([line('1', cents, '0')], {
+        invoice_date: '2026-05-0' + String(cents / 1_000),
+      });
+      await books.call('POST', `invoices/${draft.id}/issue`);
+    }
+    const path = `reports/general-ledger?account_id=${books.accounts.revenue.id}&from=2026-05-01&to=2026-05-31&page_size=2`;
+    const first = await books.call('GET', path);
+    expect(first.status).toBe(200);
+    // The earlier tests' March invoices are the opening balance of May.
+    const opening = first.body.opening_cents;
+    expect(opening).toBeLessThan(0);
+    expect(
+      first.body.data.map((l: { credit_cents: number; balance_cents: number }) => [
+        l.credit_cents,
+        l.balance_cents,
+      ]),
+    ).toEqual([
+      [1_000, opening - 1_000],
+      [2_000, opening - 3_000],
+    ]);
+    const second = await books.call('GET', `${path}&cursor=${first.body.next_cursor}`);
+    expect(second.body.opening_cents).toBe(opening);
+    expect(second.body.data.map((l: { balance_cents: number }) => l.balance_cents)).toEqual([
+      opening - 6_000,
+    ]);
+    expect(second.body.next_cursor).toBeNull();
+    expect(second.body.data[0].document).toMatchObject({ type: 'invoice' });
+    const bad = await books.call('GET', `${path}&cursor=nonsense`);
+    expect(bad.status).toBe(400);
+    const tb = (await books.call('GET', 'reports/trial-balance?from=2026-05-01&to=2026-05-31'))
+      .body;
+    const revenue = tb.accounts.find(
+      (a: { account_id: string }) => a.account_id === books.accounts.revenue.id,
+    );
+    expect(revenue).toMatchObject({
+      opening_cents: opening,
+      credit_cents: 6_000,
+      closing_cents: opening - 6_000,
+    });
+    expect(tb.totals.debit_cents).toBe(tb.totals.credit_cents);
   });
 });

@@ -5,6 +5,7 @@ import { requireRight, secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
 import { requireAdminSession } from '../identity';
+import { generalLedger } from './general-ledger';
 import { readAccountingSettings, updateAccountingSettings } from './settings';
 import { trialBalance } from './trial-balance';
 
@@ -27,6 +28,18 @@ export function registerBooksRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     return c.json(
       await deps.tenantDb.run(tenant.id, (client) =>
         trialBalance(client, tenant.id, query, deps.now()),
+      ),
+      200,
+    );
+  });
+  app.openapi(secure(routes.generalLedger, deps), async (c) => {
+    const caller = callerOf(c);
+    const tenant = tenantOf(caller);
+    requireRight({ rights: caller.rights, modules: tenant.modules }, 'accounting:read');
+    const query = c.req.valid('query');
+    return c.json(
+      await deps.tenantDb.run(tenant.id, (client) =>
+        generalLedger(client, tenant.id, query, deps.now()),
       ),
       200,
     );

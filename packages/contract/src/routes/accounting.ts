@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { type ErrorCode, errorResponses } from '../errors';
 import {
   AccountingSettingsSchema,
+  GeneralLedgerQuerySchema,
+  GeneralLedgerSchema,
   TrialBalanceQuerySchema,
   TrialBalanceSchema,
   UpdateAccountingSettingsBodySchema,
@@ -65,5 +67,21 @@ export const trialBalance = createRoute({
   responses: {
     200: jsonResponse(TrialBalanceSchema, 'The trial balance.'),
     ...errorResponses(...reportErrors),
+  },
+});
+
+export const generalLedger = createRoute({
+  tags: ['Reports'],
+  security: [SESSION, API_KEY],
+  method: 'get',
+  path: '/api/v1/reports/general-ledger',
+  summary:
+    'General ledger: an account’s posted lines with their entry, document and running balance',
+  description:
+    'From the ledger, in posting order (date, then when posted), keyset paginated: follow `next_cursor`, which carries the running balance, so a page costs its own lines. Needs `accounting:read`. An account of another tenant: 404 `introuvable`.',
+  request: { headers: TenantHeadersSchema, query: GeneralLedgerQuerySchema },
+  responses: {
+    200: jsonResponse(GeneralLedgerSchema, 'A page of the account’s lines.'),
+    ...errorResponses(...reportErrors, 'introuvable'),
   },
 });

@@ -64,3 +64,51 @@ export const TrialBalanceSchema = z
     }),
   })
   .openapi('TrialBalance');
+
+export const GeneralLedgerQuerySchema = z.object({
+  account_id: z.uuid().openapi({ description: 'The account whose lines are listed.' }),
+  from: DateSchema.optional().openapi({
+    description: 'First day (default: 1 January of `to`’s year).',
+  }),
+  to: DateSchema.optional().openapi({ description: 'Last day (default: today).' }),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .optional()
+    .openapi({ description: 'Default 100.' }),
+  cursor: z
+    .string()
+    .max(500)
+    .optional()
+    .openapi({ description: 'The `next_cursor` of the page before.' }),
+});
+
+export const GeneralLedgerSchema = z
+  .object({
+    account: z.object({ id: z.uuid(), code: z.string(), name: z.string() }),
+    from: DateSchema,
+    to: DateSchema,
+    opening_cents: Cents.openapi({ description: 'Balance before `from` (debit − credit).' }),
+    data: z.array(
+      z.object({
+        entry_id: z.uuid(),
+        entry_number: z.string(),
+        entry_date: DateSchema,
+        journal_id: z.uuid(),
+        line_no: z.number().int(),
+        label: z.union([z.string(), z.null()]),
+        debit_cents: Cents,
+        credit_cents: Cents,
+        balance_cents: Cents.openapi({ description: 'The running balance after this line.' }),
+        customer_id: z.union([z.uuid(), z.null()]),
+        supplier_id: z.union([z.uuid(), z.null()]),
+        document: z
+          .union([z.object({ type: z.string(), id: z.uuid() }), z.null()])
+          .openapi({ description: 'The document the entry records.' }),
+      }),
+    ),
+    next_cursor: z.union([z.string(), z.null()]),
+  })
+  .openapi('GeneralLedger');
