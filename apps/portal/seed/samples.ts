@@ -43,18 +43,30 @@ export function sampleValue(
       if (field.required) throw new Error(`no ${field.resource} to reference`);
       return undefined;
     }
-    case 'lines':
-      return Array.from({ length: 1 + (n % 3) }, (_, i) => {
+    case 'lines': {
+      // Debit and credit lines (a journal entry's) balance, each on one side, two at least:
+      // what the books ask of a posted entry (SPEC §17), so a sample entry can be posted.
+      const ledger = 'debit_cents' in field.fields && 'credit_cents' in field.fields;
+      return Array.from({ length: ledger ? 2 + 2 * (n % 2) : 1 + (n % 3) }, (_, i) => {
         const line: Record<string, unknown> = {};
         for (const [lineName, lineField] of Object.entries(field.fields)) {
+          // A line's tax must carry its rate on the document's date to be posted (SPEC §17):
+          // samples leave it out rather than name a tax whose rates they do not know.
+          if (lineName === 'tax_id') continue;
           const value =
             lineName === 'tax_rate'
               ? ['20', '10', '5.5'][i % 3]
               : sampleValue(lineName, lineField, n + i, refs, faker, resource);
           if (value !== undefined) line[lineName] = value;
         }
+        if (ledger) {
+          const amount = 1_000 * (n + 1 + Math.floor(i / 2));
+          line.debit_cents = i % 2 === 0 ? amount : 0;
+          line.credit_cents = i % 2 === 0 ? 0 : amount;
+        }
         return line;
       });
+    }
     case 'text': {
       if (field.example !== undefined && n === 0) return String(field.example);
       return (
@@ -65,6 +77,11 @@ export function sampleValue(
         )
       );
     }
+    case 'boolean':
+      // A sample account takes postings: a group account only sums its children, and the
+      // books refuse a posting to it (`compte_invalide`).
+      if (name === 'is_group' && resource === 'account') return false;
+      return sampleOf(field, n);
     case 'email':
       return faker.internet
         .email({ provider: 'example.test', allowSpecialCharacters: false })

@@ -57,6 +57,17 @@ async function eventsOf(id: string): Promise<string[]> {
 
 const withLifecycle = catalogue.filter((r) => r.lifecycle);
 
+/**
+ * A sample body for the walk. The periods and fiscal years it closes lie in 2001: a closed
+ * period takes no more postings (SPEC §17), and the documents the walk posts are dated 2026.
+ */
+function walkBody(resource: Resource, n: number) {
+  const body = sampleBody(resource, n, refs);
+  if (resource.name === 'accounting_period' || resource.name === 'fiscal_year')
+    Object.assign(body, { start_date: '2001-01-01', end_date: '2001-12-31' });
+  return body;
+}
+
 describe('lifecycles', () => {
   it('the sales order lifecycle is the SPEC’s', () => {
     const so = catalogue.find((r) => r.name === 'sales_order')!;
@@ -77,15 +88,21 @@ describe('lifecycles', () => {
     it(`${resource.name}: allowed transitions record their events, forbidden ones change nothing`, async () => {
       const actions = Object.entries(resource.lifecycle!.actions);
       let n = 10;
-      for (const state of resource.states) {
+      // States only allocations reach (SPEC §17: settlement derives them, no action sets them)
+      // are walked by src/books/settlement.test.ts, which allocates, un-allocates and cancels.
+      const settlement = resource.lifecycle!.settlement;
+      const settled = new Set(settlement ? [settlement.partial, settlement.full] : []);
+      for (const state of resource.states.filter((s) => !settled.has(s))) {
         for (const [action, spec] of actions) {
           const created = await portal
-            .post(`/api/v1/${resource.path}`, sampleBody(resource, n++, refs), headers)
+            .post(`/api/v1/${resource.path}`, walkBody(resource, n++), headers)
             .then(portal.json);
           expect(created.status).toBe(201);
           const id = created.body.id as string;
-          for (const step of pathTo(resource, state))
-            expect((await act(resource, id, step)).status, `${resource.name} → ${step}`).toBe(200);
+          for (const step of pathTo(resource, state)) {
+            const r = await act(resource, id, step);
+            expect(r.status, `${resource.name} → ${step} ${JSON.stringify(r.body)}`).toBe(200);
+          }
           const before = await portal
             .request(`/api/v1/${resource.path}/${id}`, { headers })
             .then(portal.json);
@@ -94,7 +111,7 @@ describe('lifecycles', () => {
           const res = await act(resource, id, action);
           const label = `${resource.name}: ${action} from ${state}`;
           if ((spec.from as readonly string[]).includes(state)) {
-            expect(res.status, label).toBe(200);
+            expect(res.status, `${label} ${JSON.stringify(res.body)}`).toBe(200);
             expect(res.body.status, label).toBe(spec.to);
             expect(res.headers.get('etag'), label).toBe(
               `"${Number(before.headers.get('etag')!.replace(/"/g, '')) + 1}"`,
