@@ -144,6 +144,18 @@ async function checkInvariants(w: ReturnType<typeof world>): Promise<void> {
   expect(Number(receivable.rows[0]!.balance ?? 0)).toBe(
     Number(owed.rows[0]!.due ?? 0) - Number(unsettled.rows[0]!.open ?? 0),
   );
+  // The aged receivables equal the receivable account's closing balance (the chart has one).
+  for (const at of ['2026-03-31', '2026-12-31']) {
+    const aged = (await books.call('GET', `reports/aged-receivables?at=${at}`)).body;
+    const closing = (
+      await books.call('GET', `reports/trial-balance?from=2026-01-01&to=${at}`)
+    ).body.accounts.find(
+      (a: { account_id: string }) => a.account_id === books.accounts.receivable.id,
+    );
+    expect(aged.totals.total_cents).toBe(closing?.closing_cents ?? 0);
+    const mine = aged.parties.find((p: { party_id: string }) => p.party_id === w.customer);
+    expect(mine?.total_cents ?? 0).toBe(Number(receivable.rows[0]!.balance ?? 0));
+  }
   // A cancelled invoice's original and reversal net to zero on every account.
   const cancelled = await portal.tdb.pool.query(
     `SELECT l.account_id FROM ledger_lines l JOIN journal_entries j ON j.tenant_id = l.tenant_id AND j.id = l.entry_id

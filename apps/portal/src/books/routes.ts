@@ -5,6 +5,7 @@ import { requireRight, secure } from '../auth';
 import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
 import { requireAdminSession } from '../identity';
+import { agedBalance } from './aged-balance';
 import { generalLedger } from './general-ledger';
 import { readAccountingSettings, updateAccountingSettings } from './settings';
 import { trialBalance } from './trial-balance';
@@ -44,6 +45,21 @@ export function registerBooksRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
       200,
     );
   });
+  for (const side of ['receivables', 'payables'] as const) {
+    const route = side === 'receivables' ? routes.agedReceivables : routes.agedPayables;
+    app.openapi(secure(route, deps), async (c) => {
+      const caller = callerOf(c);
+      const tenant = tenantOf(caller);
+      requireRight({ rights: caller.rights, modules: tenant.modules }, 'accounting:read');
+      const query = c.req.valid('query');
+      return c.json(
+        await deps.tenantDb.run(tenant.id, (client) =>
+          agedBalance(client, tenant.id, side, query, deps.now()),
+        ),
+        200,
+      );
+    });
+  }
   app.openapi(secure(routes.updateAccountingSettings, deps), async (c) => {
     const actor = requireAdminSession(callerOf(c), clientAddress(c, deps.env.TRUST_PROXY));
     requireRight({ rights: callerOf(c).rights, modules: actor.tenant.modules }, 'accounting:write');

@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { type ErrorCode, errorResponses } from '../errors';
 import {
   AccountingSettingsSchema,
+  AgedBalanceSchema,
+  AgedQuerySchema,
   GeneralLedgerQuerySchema,
   GeneralLedgerSchema,
   TrialBalanceQuerySchema,
@@ -85,3 +87,21 @@ export const generalLedger = createRoute({
     ...errorResponses(...reportErrors, 'introuvable'),
   },
 });
+
+const aged = (side: 'receivables' | 'payables') =>
+  createRoute({
+    tags: ['Reports'],
+    security: [SESSION, API_KEY],
+    method: 'get',
+    path: `/api/v1/reports/aged-${side}`,
+    summary: `Aged ${side}: what each ${side === 'receivables' ? 'customer owes' : 'supplier is owed'}, by how late`,
+    description: `From the ledger at \`at\`: each ${side === 'receivables' ? 'receivable' : 'payable'} line by its due date (a payment or a credit note by its own date, counting against), the allocations made by then moving what they settle. Buckets: not yet due, 1–30, 31–60, 61–90 and over 90 days late. The total is the ${side === 'receivables' ? 'receivable' : 'payable'} accounts' closing balance in the trial balance at that date. Needs \`accounting:read\`.`,
+    request: { headers: TenantHeadersSchema, query: AgedQuerySchema },
+    responses: {
+      200: jsonResponse(AgedBalanceSchema, 'The aged balance.'),
+      ...errorResponses(...reportErrors),
+    },
+  });
+
+export const agedReceivables = aged('receivables');
+export const agedPayables = aged('payables');

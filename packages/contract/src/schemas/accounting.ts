@@ -112,3 +112,27 @@ export const GeneralLedgerSchema = z
     next_cursor: z.union([z.string(), z.null()]),
   })
   .openapi('GeneralLedger');
+
+export const AgedQuerySchema = z.object({
+  at: DateSchema.optional().openapi({
+    description: 'The day the ages are counted at (default: today).',
+  }),
+});
+
+const AgedAmounts = {
+  not_due_cents: Cents,
+  d1_30_cents: Cents,
+  d31_60_cents: Cents,
+  d61_90_cents: Cents,
+  over_90_cents: Cents,
+  total_cents: Cents,
+};
+
+export const AgedBalanceSchema = z
+  .object({
+    at: DateSchema,
+    currency: z.string(),
+    parties: z.array(z.object({ party_id: z.uuid(), name: z.string(), ...AgedAmounts })),
+    totals: z.object(AgedAmounts),
+  })
+  .openapi('AgedBalance');
