@@ -47,7 +47,7 @@ export function sampleValue(
       // Debit and credit lines (a journal entry's) balance, each on one side, two at least:
       // what the books ask of a posted entry (SPEC §17), so a sample entry can be posted.
       const ledger = 'debit_cents' in field.fields && 'credit_cents' in field.fields;
-      return Array.from({ length: ledger ? 2 + 2 * (n % 2) : 1 + (n % 3) }, (_, i) => {
+      return Array.from({ length: ledger ? 2 + (n % 3) : 1 + (n % 3) }, (_, i) => {
         const line: Record<string, unknown> = {};
         for (const [lineName, lineField] of Object.entries(field.fields)) {
           // A line's tax must carry its rate on the document's date to be posted (SPEC §17):
@@ -60,9 +60,14 @@ export function sampleValue(
           if (value !== undefined) line[lineName] = value;
         }
         if (ledger) {
-          const amount = 1_000 * (n + 1 + Math.floor(i / 2));
-          line.debit_cents = i % 2 === 0 ? amount : 0;
-          line.credit_cents = i % 2 === 0 ? 0 : amount;
+          // The first line debits what the others credit.
+          const credit = (k: number) => 1_000 * (n + k);
+          const others = 1 + (n % 3);
+          line.debit_cents =
+            i === 0
+              ? Array.from({ length: others }, (_, k) => credit(k + 1)).reduce((a, b) => a + b, 0)
+              : 0;
+          line.credit_cents = i === 0 ? 0 : credit(i);
         }
         return line;
       });
