@@ -288,3 +288,45 @@ describe('reports from the ledger', () => {
     expect(tb.totals.debit_cents).toBe(tb.totals.credit_cents);
   });
 });
+
+describe('the FEC (article A47 A-1 LPF)', () => {
+  it('one line per posted line of the year, 18 tab-separated columns, entries numbered per journal without gaps', async () => {
+    const years = (await books.call('GET', 'fiscal-years?name=eq.FY%202026')).body.data;
+    expect(years).toHaveLength(1);
+    const res = await portal.request(`/api/v1/reports/fec?fiscal_year_id=${years[0].id}`, {
+      headers: books.admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/tab-separated-values');
+    expect(res.headers.get('content-disposition')).toMatch(/FEC20261231\.txt"$/);
+    // Only the file's last line break is dropped: trailing empty columns end in tabs.
+    const [head, ...lines] = (await res.text()).replace(/\r\n$/, '').split('\r\n');
+    expect(head!.split('\t')).toHaveLength(18);
+    expect(head!.startsWith('JournalCode\tJournalLib\tEcritureNum')).toBe(true);
+    const rows = lines.map((l) => l.split('\t'));
+    expect(rows.filter((r) => r.length !== 18)).toEqual([]);
+    const inYear = await portal.tdb.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_lines WHERE tenant_id = $1 AND entry_date BETWEEN '2026-01-01' AND '2026-12-31'`,
+      [books.tenant.id],
+    );
+    expect(rows).toHaveLength(inYear.rows[0]!.n);
+    // Per journal, the entries are numbered 1, 2, 3… without gaps.
+    const byJournal = new Map<string, Set<number>>();
+    for (const r of rows)
+      byJournal.set(r[0]!, (byJournal.get(r[0]!) ?? new Set()).add(Number(r[2])));
+    for (const numbers of byJournal.values())
+      expect([...numbers].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: numbers.size }, (_, i) => i + 1),
+      );
+    // Amounts with a decimal comma; the debits equal the credits.
+    const cents = (v: string) => Math.round(Number(v.replace(',', '.')) * 100);
+    const badAmounts = rows.filter(
+      (r) => !/^\d+,\d{2}$/.test(r[11]!) || !/^\d+,\d{2}$/.test(r[12]!),
+    );
+    expect(badAmounts).toEqual([]);
+    expect(rows.reduce((a, r) => a + cents(r[11]!), 0)).toBe(
+      rows.reduce((a, r) => a + cents(r[12]!), 0),
+    );
+    expect(rows.filter((r) => !/^\d{8}$/.test(r[3]!) || !/^\d{8}$/.test(r[15]!))).toEqual([]);
+  });
+});

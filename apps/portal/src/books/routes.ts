@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, callerOf, tenantOf } from '../http/context';
 import { requireAdminSession } from '../identity';
 import { agedBalance } from './aged-balance';
+import { fecFile } from './fec';
 import { generalLedger } from './general-ledger';
 import { readAccountingSettings, updateAccountingSettings } from './settings';
 import { trialBalance } from './trial-balance';
@@ -60,6 +61,20 @@ export function registerBooksRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): void 
       );
     });
   }
+  app.openapi(secure(routes.fecExport, deps), async (c) => {
+    const caller = callerOf(c);
+    const tenant = tenantOf(caller);
+    requireRight({ rights: caller.rights, modules: tenant.modules }, 'accounting:read');
+    const { fiscal_year_id } = c.req.valid('query');
+    const file = await deps.tenantDb.run(tenant.id, (client) =>
+      fecFile(client, tenant, fiscal_year_id),
+    );
+    return c.body(file.text, 200, {
+      'Content-Type': 'text/tab-separated-values; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${file.name}"`,
+      'Cache-Control': 'no-store',
+    });
+  });
   app.openapi(secure(routes.updateAccountingSettings, deps), async (c) => {
     const actor = requireAdminSession(callerOf(c), clientAddress(c, deps.env.TRUST_PROXY));
     requireRight({ rights: callerOf(c).rights, modules: actor.tenant.modules }, 'accounting:write');

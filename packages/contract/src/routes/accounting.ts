@@ -1,9 +1,10 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { type ErrorCode, errorResponses } from '../errors';
 import {
   AccountingSettingsSchema,
   AgedBalanceSchema,
   AgedQuerySchema,
+  FecQuerySchema,
   GeneralLedgerQuerySchema,
   GeneralLedgerSchema,
   TrialBalanceQuerySchema,
@@ -105,3 +106,21 @@ const aged = (side: 'receivables' | 'payables') =>
 
 export const agedReceivables = aged('receivables');
 export const agedPayables = aged('payables');
+
+export const fecExport = createRoute({
+  tags: ['Reports'],
+  security: [SESSION, API_KEY],
+  method: 'get',
+  path: '/api/v1/reports/fec',
+  summary: 'The FEC of a fiscal year (Fichier des Écritures Comptables)',
+  description:
+    'Article A47 A-1 of the Livre des procédures fiscales: tab-separated, UTF-8, the 18 columns `JournalCode JournalLib EcritureNum EcritureDate CompteNum CompteLib CompAuxNum CompAuxLib PieceRef PieceDate EcritureLib Debit Credit EcritureLet DateLet ValidDate Montantdevise Idevise`, dates `YYYYMMDD`, amounts with a decimal comma, one line per posted journal line of the year (reversals included), entries numbered without gaps per journal in the order they were posted. Needs `accounting:read`. An unknown fiscal year: 404 `introuvable`.',
+  request: { headers: TenantHeadersSchema, query: FecQuerySchema },
+  responses: {
+    200: {
+      description: 'The FEC file.',
+      content: { 'text/tab-separated-values': { schema: z.string() } },
+    },
+    ...errorResponses(...reportErrors, 'introuvable'),
+  },
+});

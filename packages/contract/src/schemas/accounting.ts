@@ -136,3 +136,7 @@ export const AgedBalanceSchema = z
     totals: z.object(AgedAmounts),
   })
   .openapi('AgedBalance');
+
+export const FecQuerySchema = z.object({
+  fiscal_year_id: z.uuid().openapi({ description: 'The fiscal year exported.' }),
+});
