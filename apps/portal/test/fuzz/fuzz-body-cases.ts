@@ -18,12 +18,13 @@ export function bodyCases(
   resource: Resource,
   { rnd, refs }: FuzzContext,
   base: Record<string, unknown>,
+  unspoilt: FuzzCase['expect'] = 'ok',
 ): Draft[] {
   const json = { 'content-type': 'application/json' };
   const cases: Draft[] = [];
   const send = (label: string, body: unknown, expect: FuzzCase['expect'] = 'refused') =>
     cases.push({ label, path: '', headers: json, body: JSON.stringify(body), expect });
-  send('the unspoilt body', base, 'ok');
+  send('the unspoilt body', base, unspoilt);
   for (const [name, field] of Object.entries(resource.fields)) {
     // Creations try two bad values a field, patches one: together they cover each field's list.
     const tries = Object.keys(base).length ? 2 : 1;

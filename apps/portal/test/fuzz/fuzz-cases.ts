@@ -104,7 +104,15 @@ function draftsFor(
         path: route.route.path.replace('{id}', c.path),
       }));
     case 'create':
-      return bodyCases(route.resource, ctx, sampleBody(route.resource, 7, ctx.refs)).map((c) => ({
+      // An allocation's sample names draft documents, or none (SPEC §17: it needs a posted
+      // payment and a posted document of one party and currency, which the flow makes): its
+      // unspoilt body must be refused as well, a 4xx, and every mutation of it too.
+      return bodyCases(
+        route.resource,
+        ctx,
+        sampleBody(route.resource, 7, ctx.refs),
+        route.resource.ledgerRole === 'allocation' ? 'refused' : 'ok',
+      ).map((c) => ({
         ...c,
         path: base,
       }));
