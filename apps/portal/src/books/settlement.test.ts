@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal } from '../../test/harness';
 import { booksTenant, line } from '../../test/books-harness';
+import { createTestPortal } from '../../test/harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let books: Awaited<ReturnType<typeof booksTenant>>;
@@ -156,5 +156,141 @@ describe('settlement by allocations (SPEC §17)', () => {
       payments.map(async (p) => (await books.call('GET', `payments/${p.id}`)).body.allocated_cents),
     );
     expect(allocated.reduce((a: number, b: number) => a + b, 0)).toBe(10_000);
+  });
+});
+
+describe('what an allocation posts', () => {
+  const entriesOf = async (allocationId: string) =>
+    (
+      await books.call(
+        'GET',
+        `journal-entries?source_type=eq.payment_allocation&source_id=eq.${allocationId}`,
+      )
+    ).body.data as {
+      status: string;
+      lines: { account_id: string; debit_cents: number; credit_cents: number }[];
+    }[];
+
+  it('a write-off settles the rest to the write-off account, and goes when the allocation goes', async () => {
+    const invoice = await issuedInvoice(10_000);
+    const payment = await postedPayment(9_950);
+    const res = await books.call('POST', 'payment-allocations', {
+      payment_id: payment.id,
+      invoice_id: invoice.id,
+      amount_cents: 9_950,
+      write_off_cents: 50,
+      allocation_date: '2026-03-21',
+      currency: 'EUR',
+    });
+    expect(res.status).toBe(201);
+    expect((await books.call('GET', `invoices/${invoice.id}`)).body).toMatchObject({
+      status: 'paye',
+      amount_due_cents: 0,
+    });
+    const [entry] = await entriesOf(res.body.id);
+    expect(entry!.lines).toEqual([
+      expect.objectContaining({
+        account_id: books.accounts.write_off.id,
+        debit_cents: 50,
+        credit_cents: 0,
+      }),
+      expect.objectContaining({
+        account_id: books.accounts.receivable.id,
+        debit_cents: 0,
+        credit_cents: 50,
+      }),
+    ]);
+    expect((await books.call('DELETE', `payment-allocations/${res.body.id}`)).status).toBe(204);
+    expect((await entriesOf(res.body.id)).map((e) => e.status).sort()).toEqual([
+      'annule',
+      'comptabilise',
+    ]);
+    expect((await books.call('GET', `invoices/${invoice.id}`)).body.amount_due_cents).toBe(10_000);
+  });
+
+  it('a dollar invoice at 1.10 paid at 1.20: the 10.00 € realised gain is posted, the receivable cleared', async () => {
+    const draft = await books.create('invoices', {
+      customer_id: books.customer.id,
+      invoice_date: '2026-03-10',
+      due_date: '2026-04-09',
+      currency: 'USD',
+      exchange_rate: '1.1',
+      lines: [line('1', 10_000, '0')],
+    });
+    const issued = await books.call('POST', `invoices/${draft.id}/issue`);
+    expect(issued.status).toBe(200);
+    const invoiceEntry = (await books.call('GET', `journal-entries?invoice_id=eq.${draft.id}`)).body
+      .data[0];
+    expect(invoiceEntry.lines[0]).toMatchObject({
+      debit_cents: 11_000,
+      currency: 'USD',
+      amount_currency_cents: 10_000,
+    });
+    const payment = await books.create('payments', {
+      direction: 'incoming',
+      amount_cents: 10_000,
+      currency: 'USD',
+      exchange_rate: '1.2',
+      method: 'bank_transfer',
+      paid_on: '2026-03-25',
+      customer_id: books.customer.id,
+      journal_id: books.journals.bank.id,
+    });
+    expect((await books.call('POST', `payments/${payment.id}/post`)).status).toBe(200);
+    const res = await books.call('POST', 'payment-allocations', {
+      payment_id: payment.id,
+      invoice_id: draft.id,
+      amount_cents: 10_000,
+      allocation_date: '2026-03-25',
+      currency: 'USD',
+    });
+    expect(res.status).toBe(201);
+    const [entry] = await entriesOf(res.body.id);
+    expect(entry!.lines).toEqual([
+      expect.objectContaining({ account_id: books.accounts.receivable.id, debit_cents: 1_000 }),
+      expect.objectContaining({ account_id: books.accounts.exchange_gain.id, credit_cents: 1_000 }),
+    ]);
+    // The three entries leave nothing on the receivable for this invoice and payment.
+    const ids = [
+      invoiceEntry.id,
+      (await books.call('GET', `journal-entries?payment_id=eq.${payment.id}`)).body.data[0].id,
+      (entry as unknown as { id: string }).id,
+    ];
+    const receivable = (await books.ledger())
+      .filter((l) => ids.includes(l.entry_id) && l.account_id === books.accounts.receivable.id)
+      .reduce((a, l) => a + l.debit - l.credit, 0);
+    expect(receivable).toBe(0);
+  });
+
+  it('a foreign-currency document without a rate takes the latest one, else 422 taux_de_change_manquant', async () => {
+    const draft = await books.create('invoices', {
+      customer_id: books.customer.id,
+      invoice_date: '2026-03-10',
+      due_date: '2026-04-09',
+      currency: 'CHF',
+      lines: [line('1', 10_000, '0')],
+    });
+    const refused = await books.call('POST', `invoices/${draft.id}/issue`);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'taux_de_change_manquant',
+      params: { currency: 'CHF', date: '2026-03-10' },
+    });
+    const chf = await books.create('currencies', {
+      code: 'CHF',
+      name: 'Franc suisse',
+      minor_units: 2,
+    });
+    await books.create('exchange-rates', {
+      currency_id: chf.id,
+      rate_date: '2026-03-01',
+      rate: '1.05',
+      source: 'manual',
+    });
+    const issued = await books.call('POST', `invoices/${draft.id}/issue`);
+    expect(issued.status).toBe(200);
+    const entry = (await books.call('GET', `journal-entries?invoice_id=eq.${draft.id}`)).body
+      .data[0];
+    expect(entry.lines[0]).toMatchObject({ debit_cents: 10_500, amount_currency_cents: 10_000 });
   });
 });

@@ -1,6 +1,7 @@
 import { ApiError, isReadKind, type Resource, type ResourceRouteKind } from '@erp/contract';
 import type pg from 'pg';
 import type { ActorRef } from '../http/context';
+import { postAllocation, reverseAllocation } from './books/allocation-postings';
 import { afterAction, beforeAction, postsOnAction } from './books/posting';
 import { recordHistory } from './history-read';
 import type { ReadShape } from './read';
@@ -38,7 +39,11 @@ export type RecordOperation = { resource: Resource } & (
  * a transaction of its own even without an Idempotency-Key.
  */
 export function needsTransaction(operation: RecordOperation): boolean {
-  return operation.kind === 'action' && postsOnAction(operation.resource, operation.action);
+  if (operation.kind === 'action') return postsOnAction(operation.resource, operation.action);
+  return (
+    (operation.kind === 'create' || operation.kind === 'delete') &&
+    operation.resource.ledgerRole === 'allocation'
+  );
 }
 
 /** The right an operation needs: `<module>:read` for the reads (list, export, get, history), `<module>:write` for the rest. */
@@ -86,11 +91,17 @@ export async function runOperation(
       const body = await recordHistory(client, resource, tenantId, id, { pageSize, cursor });
       return { status: 200, etag: null, body };
     }
-    case 'create':
-      return recordResult(
-        201,
-        await insertRecord(client, resource, tenantId, operation.body, actor),
-      );
+    case 'create': {
+      const written = await insertRecord(client, resource, tenantId, operation.body, actor);
+      if (resource.ledgerRole === 'allocation')
+        await postAllocation(
+          client,
+          tenantId,
+          (JSON.parse(written.json) as { id: string }).id,
+          actor,
+        );
+      return recordResult(201, written);
+    }
     case 'update': {
       const { id, body, expectedVersion } = operation;
       return recordResult(
@@ -99,6 +110,7 @@ export async function runOperation(
       );
     }
     case 'delete':
+      await reverseAllocation(client, tenantId, resource, operation.id, actor);
       await removeRecord(client, resource, tenantId, operation.id, actor);
       return { status: 204, etag: null, body: null };
     case 'action': {

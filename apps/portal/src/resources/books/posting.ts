@@ -98,9 +98,18 @@ async function reverseDocument(
   actor: ActorRef,
 ): Promise<void> {
   await refuseIfSettled(client, tenantId, resource, doc);
-  const link = linkOf(rule, doc);
-  const where = Object.entries(link)
-    .map(([column], i) => `${column} = $${i + 2}`)
+  await reverseEntries(client, tenantId, linkOf(rule, doc), actor);
+}
+
+/** Reverses every standard entry still posted for a link (a document, an allocation). */
+export async function reverseEntries(
+  client: pg.PoolClient,
+  tenantId: string,
+  link: Record<string, unknown>,
+  actor: ActorRef,
+): Promise<void> {
+  const where = Object.keys(link)
+    .map((column, i) => `${column} = $${i + 2}`)
     .join(' AND ');
   const { rows } = await client.query(
     `SELECT row_to_json(j) AS entry FROM journal_entries j
@@ -187,7 +196,7 @@ function linkOf(rule: PostingRule, doc: Record<string, unknown>): Record<string,
     : { source_type: rule.link.source_type, source_id: doc.id };
 }
 
-async function createPostedEntry(
+export async function createPostedEntry(
   client: pg.PoolClient,
   tenantId: string,
   body: Record<string, unknown>,
