@@ -1,4 +1,5 @@
 import { type Resource, referencedResources } from '@erp/contract';
+import { installBooks } from '../src/books';
 import type { TenantDatabase } from '../src/resources';
 import { insertRecord, transitionRecord } from '../src/resources';
 import {
@@ -33,6 +34,9 @@ export async function seedDemoRecords(
     if (first && (await client.query(`SELECT 1 FROM ${first.table} LIMIT 1`)).rowCount) return 0;
     // The history names who made each record: the seed acts as the tenant's first member.
     if (!members[0]) throw new Error('seeding records needs a member of the tenant to act as');
+    // Documents post as they are issued (SPEC §17): the tenant needs its books, which
+    // provisioning installs and the demo tenant, made by the seed itself, gets here.
+    await installBooks(client, tenantId, new Date());
     const actor = { type: 'user', id: members[0] } as const;
     const refs = new Map<string, readonly string[]>([['user', members]]);
     const records = new Map<string, SeededRecord[]>();
@@ -60,7 +64,12 @@ export async function seedDemoRecords(
             record.id,
             action,
             actor,
-          );
+          ).catch((error: unknown) => {
+            // Which record and step the books refused, for whoever changes the seed next.
+            if (error instanceof Error)
+              error.message = `${resource.name} #${n} ${action}: ${error.message}`;
+            throw error;
+          });
           record = JSON.parse(moved.json) as SeededRecord;
         }
         made.push(record);

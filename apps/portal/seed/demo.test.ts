@@ -21,6 +21,19 @@ describe('demo seed', { timeout: 180_000 }, () => {
     expect(await seedDemo(portal.tdb.db, 'demo password 123')).toEqual(demo);
     expect(await seedDemoRecords(portal.deps.tenantDb, demo.tenantId, catalogue, 6)).toBe(0);
 
+    // Besides its records, a tenant has its books (SPEC §17: the chart, journals, fiscal years
+    // and periods provisioning installs, and the seed too): as many rows as a new tenant's.
+    const fresh = await portal.provisionTenant();
+    const installed = new Map<string, number>();
+    for (const resource of catalogue) {
+      const { rows } = await portal.tdb.pool.query(
+        `SELECT count(*)::int AS n FROM ${resource.table} WHERE tenant_id = $1`,
+        [fresh.id],
+      );
+      installed.set(resource.name, rows[0].n);
+    }
+    expect(installed.get('account')).toBeGreaterThan(0);
+
     const headers = session(
       (await portal.login(DEMO_ADMIN_EMAIL, 'demo password 123')).access_token,
       'demo',
@@ -28,7 +41,7 @@ describe('demo seed', { timeout: 180_000 }, () => {
     for (const resource of catalogue) {
       const res = await portal.json(await portal.request(`/api/v1/${resource.path}`, { headers }));
       expect(res.status, resource.name).toBe(200);
-      expect(res.body.data, resource.name).toHaveLength(6);
+      expect(res.body.data, resource.name).toHaveLength(6 + installed.get(resource.name)!);
       // Fields naming a user name a member (the admin), not a made-up id.
       for (const [field, spec] of Object.entries(resource.fields)) {
         if (spec.type !== 'reference' || spec.resource !== USER) continue;

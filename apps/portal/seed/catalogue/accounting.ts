@@ -402,8 +402,13 @@ export const accountingSeed: SeedOverrides = {
     return { name: `Exercice ${year}`, start_date: `${year}-01-01`, end_date: `${year}-12-31` };
   },
   accounting_period(ctx) {
-    // The months of the demo company's current fiscal year, in order.
-    const year = currentYear(ctx);
+    // The months of the demo company's current fiscal year, in order; a month the seed closes
+    // is one of last year (closed itself), since this year's documents still have to post in
+    // theirs (SPEC §17: a closed period takes no more postings).
+    const year =
+      (ctx.status === 'ferme'
+        ? recordWith(ctx, 'fiscal_year', 'start_date', `${YEAR - 1}-01-01`)
+        : undefined) ?? currentYear(ctx);
     const start = monthsAfter(day(year.start_date), ctx.n);
     return {
       fiscal_year_id: year.id,
@@ -575,7 +580,33 @@ export const accountingSeed: SeedOverrides = {
     };
   },
   payment_allocation(ctx) {
-    const payment = ctx.pick('payment');
+    // An allocation settles a posted document with a posted payment of the same party (SPEC
+    // §17): only posted payments whose document is posted qualify. Several allocations of one
+    // payment take a half, then a quarter, … of it, so together they never exceed it.
+    const posted = (resource: string, id: unknown) =>
+      recordsOf(ctx, resource).some(
+        (d) =>
+          d.id === id &&
+          !['brouillon', 'en_attente_approbation', 'annule', 'rejete'].includes(String(d.status)),
+      );
+    // One payment per document: two payments of one bill would settle it twice over.
+    const eligible = [
+      ...new Map(
+        recordsOf(ctx, 'payment')
+          .filter(
+            (p) =>
+              p.status === 'comptabilise' &&
+              (posted('invoice', p.invoice_id) ||
+                posted('supplier_invoice', p.supplier_invoice_id)),
+          )
+          .map((p) => [p.invoice_id ?? p.supplier_invoice_id, p] as const)
+          .reverse(),
+      ).values(),
+    ].reverse();
+    if (!eligible.length)
+      throw new Error('seed: no posted payment of a posted document to allocate');
+    const payment = eligible[ctx.n % eligible.length]!;
+    const share = 2 ** (Math.floor(ctx.n / eligible.length) + 1);
     return {
       payment_id: payment.id,
       invoice_id: payment.invoice_id ?? null,
@@ -583,7 +614,7 @@ export const accountingSeed: SeedOverrides = {
       credit_note_id: null,
       debit_note_id: null,
       allocation_date: payment.paid_on,
-      amount_cents: payment.amount_cents,
+      amount_cents: Math.max(1, Math.floor(Number(payment.amount_cents) / share)),
       currency: payment.currency,
       write_off_cents: null,
       write_off_account_id: null,

@@ -36,10 +36,13 @@ export function recordWith(
 
 /** The ledger account with this number, else one of the same sub-type, else any. */
 export function accountId(ctx: SeedContext, code: string): string {
-  const exact = recordWith(ctx, 'account', 'code', code);
+  // The books take postings only on active accounts that are not groups (SPEC §17): an
+  // archived or group account of that code is passed over for a usable one.
+  const usable = (a: SeededRecord) => a.status === 'actif' && !a.is_group;
+  const exact = recordsOf(ctx, 'account').find((a) => a.code === code && usable(a));
   if (exact) return exact.id;
   const subType = ACCOUNT_SUB_TYPES[code];
-  return findRecord(ctx, 'account', (a) => a.sub_type === subType, 0).id;
+  return findRecord(ctx, 'account', (a) => a.sub_type === subType && usable(a), 0).id;
 }
 
 const ACCOUNT_SUB_TYPES: Record<string, string> = {
