@@ -115,18 +115,30 @@ describe('the demo books', () => {
         p.direction === 'incoming' ? invoices.get(p.invoice_id) : bills.get(p.supplier_invoice_id);
       expect(doc, p.number).toBeDefined();
       expect(p.amount_cents).toBe(doc!.total_cents);
-      expect(['emis', 'paye', 'approuve']).toContain(doc!.status);
+      // Posted, and settled in part or in full by allocations (SPEC §17's derived statuses).
+      expect(['emis', 'approuve', 'partiellement_paye', 'paye']).toContain(doc!.status);
       expect(p.customer_id ?? p.supplier_id).toBe(doc!.customer_id ?? doc!.supplier_id);
       expect(p.paid_on >= doc!.invoice_date).toBe(true);
     }
+    // Allocations apply a posted payment to its own posted document: the payment's allocated
+    // amount and the document's amount due follow their sum (never more than either has).
     const byPayment = byId(payments);
-    for (const a of await list('payment-allocations')) {
+    const allocated = new Map<string, number>();
+    const settled = new Map<string, number>();
+    const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+    const allocations = await list('payment-allocations');
+    expect(allocations.length).toBeGreaterThan(0);
+    for (const a of allocations) {
       const p = byPayment.get(a.payment_id)!;
-      expect([a.amount_cents, a.invoice_id, a.supplier_invoice_id]).toEqual([
-        p.amount_cents,
-        p.invoice_id,
-        p.supplier_invoice_id,
-      ]);
+      expect(p.status, p.number).toBe('comptabilise');
+      expect([a.invoice_id, a.supplier_invoice_id]).toEqual([p.invoice_id, p.supplier_invoice_id]);
+      add(allocated, p.id, a.amount_cents);
+      add(settled, a.invoice_id ?? a.supplier_invoice_id, a.amount_cents);
+    }
+    for (const p of payments) expect(p.allocated_cents, p.number).toBe(allocated.get(p.id) ?? 0);
+    for (const doc of [...invoices.values(), ...bills.values()]) {
+      if (!['emis', 'approuve', 'partiellement_paye', 'paye'].includes(doc.status)) continue;
+      expect(doc.amount_due_cents, doc.number).toBe(doc.total_cents - (settled.get(doc.id) ?? 0));
     }
   });
 
