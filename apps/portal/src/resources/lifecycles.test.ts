@@ -91,7 +91,7 @@ describe('lifecycles', () => {
       // States only allocations reach (SPEC §17: settlement derives them, no action sets them)
       // are walked by src/books/settlement.test.ts, which allocates, un-allocates and cancels.
       const settlement = resource.lifecycle!.settlement;
-      const settled = new Set(settlement ? [settlement.partial, settlement.full] : []);
+      const settled = new Set<string>(settlement ? [settlement.partial, settlement.full] : []);
       for (const state of resource.states.filter((s) => !settled.has(s))) {
         for (const [action, spec] of actions) {
           const created = await portal
