@@ -122,7 +122,7 @@ export async function runOperation(
         );
       await beforeAction(client, resource, tenantId, id, action);
       const written = await transitionRecord(client, resource, tenantId, id, action, actor);
-      await afterAction(client, resource, tenantId, id, action, actor);
+      await afterAction(client, resource, tenantId, id, action, actor, JSON.parse(written.json));
       return recordResult(200, written);
     }
   }

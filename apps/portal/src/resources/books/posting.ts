@@ -40,8 +40,10 @@ export async function afterAction(
   id: string,
   action: string,
   actor: ActorRef,
+  record?: Record<string, unknown>,
 ): Promise<void> {
-  const doc = await readRow(client, resource, tenantId, id);
+  // The transition answered the record as the API shows it (decimals as text): no second read.
+  const doc = record ?? (await readRow(client, resource, tenantId, id));
   if (!doc) return;
   if (resource.ledgerRole === 'entry') {
     if (action === 'cancel' && doc.posted_at) await reverseEntry(client, tenantId, doc, actor);
