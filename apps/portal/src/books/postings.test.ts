@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booksTenant, line } from '../../test/books-harness';
-import { createTestPortal } from '../../test/harness';
+import { createTestPortal, session } from '../../test/harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let books: Awaited<ReturnType<typeof booksTenant>>;
@@ -328,5 +328,46 @@ describe('the FEC (article A47 A-1 LPF)', () => {
       rows.reduce((a, r) => a + cents(r[12]!), 0),
     );
     expect(rows.filter((r) => !/^\d{8}$/.test(r[3]!) || !/^\d{8}$/.test(r[15]!))).toEqual([]);
+  });
+});
+
+describe('who may read and change the books', () => {
+  it('a member without accounting:read is refused the reports; only an admin changes the settings; another tenant sees nothing', async () => {
+    const reader = await portal.addUser(books.tenant, ['crm:reader']);
+    const asReader = session(reader.token, books.tenant.slug);
+    for (const path of [
+      'reports/trial-balance',
+      'reports/aged-receivables',
+      'settings/accounting',
+    ]) {
+      const res = await portal.json(await portal.request(`/api/v1/${path}`, { headers: asReader }));
+      expect(res.status, path).toBe(403);
+      expect(res.body).toMatchObject({
+        code: 'acces_refuse',
+        params: { required: 'accounting:read' },
+      });
+    }
+    const accountant = await portal.addUser(books.tenant, ['accounting:editor']);
+    const put = await portal.json(
+      await portal.request('/api/v1/settings/accounting', {
+        method: 'PUT',
+        headers: {
+          ...session(accountant.token, books.tenant.slug),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ company_currency: 'USD' }),
+      }),
+    );
+    expect(put.status).toBe(403);
+    expect(put.body.params.required).toBe('admin');
+    const other = await booksTenant(portal);
+    const theirs = (await other.call('GET', 'reports/trial-balance?from=2026-01-01&to=2026-12-31'))
+      .body;
+    expect(theirs.accounts).toEqual([]);
+    const gl = await other.call(
+      'GET',
+      `reports/general-ledger?account_id=${books.accounts.revenue.id}`,
+    );
+    expect(gl.status).toBe(404);
   });
 });
