@@ -7,6 +7,7 @@
  */
 import type { FieldType } from '@erp/contract/fields';
 import { formatDate, formatDateTime } from '../ui/format';
+import { centsToDecimal, formatCents, parseAmount } from '../ui/money';
 import type { FieldInfo } from './catalogue-types';
 
 export interface FieldKind {
@@ -75,30 +76,21 @@ const PLAIN = {
   names: false,
 } satisfies FieldKind;
 
-const digitsCache = new Map<string, number>();
-
-/** Decimal places of an ISO 4217 currency (2 when unknown). */
-export function currencyDigits(currency: unknown): number {
-  const code =
-    typeof currency === 'string' && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'EUR';
-  let digits = digitsCache.get(code);
-  if (digits === undefined) {
-    try {
-      digits =
-        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
-          .maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsCache.set(code, digits);
-  }
-  return digits;
-}
+export { currencyDigits } from '../ui/money';
 
 const number = (text: string) => {
   const n = Number(text);
   return Number.isFinite(n) ? n : text;
 };
+
+const isInteger = (value: unknown): value is number | string =>
+  (typeof value === 'number' && Number.isSafeInteger(value)) ||
+  (typeof value === 'string' && /^-?\d+$/.test(value));
+const isSafe = (cents: bigint) =>
+  cents <= BigInt(Number.MAX_SAFE_INTEGER) && cents >= BigInt(Number.MIN_SAFE_INTEGER);
+/** An amount of minor units; anything else (a value the API never sends) as it is. */
+const formatMoney = (value: unknown, currency: unknown) =>
+  isInteger(value) ? formatCents(value, currency) : String(value);
 
 /** The table. */
 export const FIELD_KINDS: Record<FieldType, FieldKind> = {
@@ -115,19 +107,12 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
   money: {
     ...PLAIN,
     control: 'decimal',
-    format: (value, currency) => {
-      const digits = currencyDigits(currency);
-      const amount = (Number(value) / 10 ** digits).toLocaleString('en-GB', {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-      return typeof currency === 'string' && currency ? `${amount} ${currency}` : amount;
-    },
+    format: (value, currency) => formatMoney(value, currency),
     toInput: (value, currency) =>
-      (Number(value) / 10 ** currencyDigits(currency)).toFixed(currencyDigits(currency)),
+      isInteger(value) ? centsToDecimal(value, currency) : String(value),
     fromInput: (text, currency) => {
-      const n = Number(text.replace(/[\s,]/g, ''));
-      return Number.isFinite(n) ? Math.round(n * 10 ** currencyDigits(currency)) : text;
+      const cents = parseAmount(text, currency);
+      return cents !== undefined && isSafe(cents) ? Number(cents) : text;
     },
     hint: 'Amount in the document’s currency, e.g. 1250.00.',
     filter: { input: 'text', placeholder: 'in cents' },
