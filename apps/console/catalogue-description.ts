@@ -5,6 +5,7 @@
  */
 import { catalogue, FIELD_TYPES, type Field, MODULES, type Resource } from '@erp/contract';
 import type {
+  BooksInfo,
   CatalogueInfo,
   FieldInfo,
   FieldType,
@@ -52,10 +53,28 @@ function describeResource(resource: Resource): ResourceInfo {
         from: [...action.from],
         to: action.to,
         ...(action.description ? { description: action.description } : {}),
+        ...(action.stamps === 'posted_at' ? { posts: true as const } : {}),
       })),
+      ...(lifecycle.settlement ? { settlement: { ...lifecycle.settlement } } : {}),
     };
   }
+  const books = describeBooks(resource);
+  if (books) info.books = books;
   return info;
+}
+
+/**
+ * Its part in the books: the role the database keeps, where its entries point back at it (the
+ * same for every rule of a resource) and its party when all its rules post one.
+ */
+function describeBooks(resource: Resource): BooksInfo | undefined {
+  const rules = resource.postings ?? [];
+  const books: BooksInfo = {};
+  if (resource.ledgerRole) books.role = resource.ledgerRole;
+  if (rules[0]) books.link = { ...rules[0].link };
+  const parties = new Set(rules.map((rule) => rule.party.field));
+  if (parties.size === 1) books.party = [...parties][0]!;
+  return Object.keys(books).length ? books : undefined;
 }
 
 function describeField(name: string, field: Field, readOnly: boolean): FieldInfo {

@@ -21,6 +21,28 @@ const PortalAccessPage = lazyScreen(
   () => import('./settings/portal-access-page'),
   'PortalAccessPage',
 );
+const AccountingSettingsPage = lazyScreen(
+  () => import('./settings/accounting-page'),
+  'AccountingSettingsPage',
+);
+const ReportsPage = lazyScreen(() => import('./reports/reports-page'), 'ReportsPage');
+const TrialBalancePage = lazyScreen(
+  () => import('./reports/trial-balance-page'),
+  'TrialBalancePage',
+);
+const GeneralLedgerPage = lazyScreen(
+  () => import('./reports/general-ledger-page'),
+  'GeneralLedgerPage',
+);
+const AgedReceivablesPage = lazyScreen(
+  () => import('./reports/aged-balance-page'),
+  'AgedReceivablesPage',
+);
+const AgedPayablesPage = lazyScreen(
+  () => import('./reports/aged-balance-page'),
+  'AgedPayablesPage',
+);
+const FecPage = lazyScreen(() => import('./reports/fec-page'), 'FecPage');
 const RecordsIndexPage = lazyScreen(
   () => import('./records/records-index-page'),
   'RecordsIndexPage',
@@ -65,7 +87,11 @@ function preloadScreens(): void {
       SsoPage,
       AuditLogPage,
       PortalAccessPage,
+      AccountingSettingsPage,
     ].map((s) => s.preload),
+    ...[ReportsPage, TrialBalancePage, GeneralLedgerPage, AgedReceivablesPage, FecPage].map(
+      (s) => s.preload,
+    ),
     ...[RecordsIndexPage, RecordListPage, RecordPage, RecordFormPage].map((s) => s.preload),
     preloadCatalogue,
   ];
@@ -121,6 +147,13 @@ function Routes() {
             <Route path="/settings/sso" component={SsoPage} />
             <Route path="/settings/audit-log" component={AuditLogPage} />
             <Route path="/settings/portal-access" component={PortalAccessPage} />
+            <Route path="/settings/accounting" component={AccountingSettingsPage} />
+            <Route path="/reports" component={ReportsPage} />
+            <Route path="/reports/trial-balance" component={TrialBalancePage} />
+            <Route path="/reports/general-ledger" component={GeneralLedgerPage} />
+            <Route path="/reports/aged-receivables" component={AgedReceivablesPage} />
+            <Route path="/reports/aged-payables" component={AgedPayablesPage} />
+            <Route path="/reports/fec" component={FecPage} />
             <Route path="/records" component={RecordsIndexPage} />
             <Route path="/records/:path" component={RecordListPage} />
             <Route path="/records/:path/new" component={RecordFormPage} />

@@ -12,6 +12,8 @@ interface NavItem {
 function navItems(me: ReturnType<typeof useMe>): { main: NavItem[]; settings: NavItem[] } {
   const main: NavItem[] = [{ href: '/', label: 'Home' }];
   if (me.tenant) main.push({ href: '/records', label: 'Records', prefix: true });
+  const books = me.rights.includes('accounting:read') || me.rights.includes('accounting:write');
+  if (me.tenant && books) main.push({ href: '/reports', label: 'Reports', prefix: true });
   const settings: NavItem[] = [];
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/api-keys', label: 'API keys' });
   if (me.rights.includes('webhooks'))
@@ -19,6 +21,7 @@ function navItems(me: ReturnType<typeof useMe>): { main: NavItem[]; settings: Na
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/users', label: 'Users' });
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/sso', label: 'Single sign-on' });
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/audit-log', label: 'Audit log' });
+  if (me.tenant && books) settings.push({ href: '/settings/accounting', label: 'Accounting' });
   if (me.tenant && isSuperAdmin(me))
     settings.push({ href: '/settings/portal-access', label: 'Portal access' });
   return { main, settings };

@@ -34,6 +34,8 @@ export interface ActionInfo {
   from: string[];
   to: string;
   description?: string;
+  /** The action posts (stamps `posted_at`): its target is the posted state. */
+  posts?: true;
 }
 
 export interface LifecycleInfo {
@@ -42,6 +44,24 @@ export interface LifecycleInfo {
   editable: string[];
   states: string[];
   actions: ActionInfo[];
+  /**
+   * A document that allocations settle (SPEC §17): from `from`, its status follows its
+   * `amount_due_cents` (`partial`, then `full` at 0).
+   */
+  settlement?: { from: string; partial: string; full: string };
+}
+
+/** Where the journal entries of a document point back at it (SPEC §17). */
+export type PostingLinkInfo = { column: string } | { source_type: string };
+
+/** A resource's part in the books, from its declaration's `ledgerRole` and `postings`. */
+export interface BooksInfo {
+  /** `entry`: journal entries; `payment`: payments; `allocation`: payment allocations. */
+  role?: 'entry' | 'payment' | 'allocation';
+  /** How its postings name it, when its actions post. */
+  link?: PostingLinkInfo;
+  /** The field naming its party (`customer_id`, `supplier_id`), when one party posts. */
+  party?: string;
 }
 
 export interface ResourceInfo {
@@ -53,6 +73,7 @@ export interface ResourceInfo {
   label: string;
   fields: FieldInfo[];
   lifecycle?: LifecycleInfo;
+  books?: BooksInfo;
 }
 
 export interface CatalogueInfo {

@@ -4,6 +4,8 @@ import { Link, useLocation, useParams } from 'wouter';
 import { useMe } from '../api/auth';
 import { raw } from '../api/client';
 import { useLoad } from '../api/use-load';
+import { PostingsSection } from '../books/postings-section';
+import { SettlementSection } from '../books/settlement-section';
 import { ErrorBanner, Loading, Notice } from '../ui/alert';
 import { ConfirmButton } from '../ui/dialog';
 import { humanize } from '../ui/format';
@@ -157,6 +159,18 @@ function RecordDetail({
             label={label}
           />
         ))}
+      <SettlementSection
+        catalogue={catalogue}
+        resource={resource}
+        record={row}
+        onChanged={record.reload}
+      />
+      <PostingsSection
+        catalogue={catalogue}
+        resource={resource}
+        id={id}
+        changedAt={String(row.updated_at)}
+      />
       <RecordHistory
         resource={resource}
         id={id}
