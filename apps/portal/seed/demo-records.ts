@@ -1,14 +1,19 @@
 import { type Resource, referencedResources } from '@erp/contract';
+import type pg from 'pg';
 import { installBooks } from '../src/books';
-import type { TenantDatabase } from '../src/resources';
-import { insertRecord, transitionRecord } from '../src/resources';
+import type { ActorRef } from '../src/http/context';
+import { type RecordOperation, runOperation, type TenantDatabase } from '../src/resources';
+import { closeFirstMonth, installedBooks } from './books';
 import {
+  DEMO_YEAR,
   type SeedContext,
   type SeededRecord,
   type SeedOverrides,
   type SeedReads,
+  type SeedWalks,
   seedOverrides,
   seedReads,
+  seedWalks,
 } from './catalogue';
 import { fakerFor } from './fake';
 import { sampleBody } from './samples';
@@ -28,6 +33,7 @@ export async function seedDemoRecords(
   members: readonly string[] = [],
   overrides: SeedOverrides = seedOverrides,
   reads: SeedReads = seedReads,
+  walks: SeedWalks = seedWalks,
 ): Promise<number> {
   return tenantDb.transaction(tenantId, async (client) => {
     const first = resources[0];
@@ -35,50 +41,97 @@ export async function seedDemoRecords(
     // The history names who made each record: the seed acts as the tenant's first member.
     if (!members[0]) throw new Error('seeding records needs a member of the tenant to act as');
     // Documents post as they are issued (SPEC §17): the tenant needs its books, which
-    // provisioning installs and the demo tenant, made by the seed itself, gets here.
-    await installBooks(client, tenantId, new Date());
+    // provisioning installs and the demo tenant, made by the seed itself, gets here. Its
+    // fiscal years are the demo's (YEAR and the next), whatever today is: the seed's dates are
+    // fixed, so its books must be too.
+    await installBooks(client, tenantId, new Date(Date.UTC(DEMO_YEAR, 0, 1)));
     const actor = { type: 'user', id: members[0] } as const;
     const refs = new Map<string, readonly string[]>([['user', members]]);
     const records = new Map<string, SeededRecord[]>();
+    const byName = new Map(resources.map((r) => [r.name, r]));
+    // The chart, journals, years and periods installBooks made are the ones the documents post
+    // to: overrides find them (the 411000 account, the sales journal) among the seeded records,
+    // and the seed makes its own records beside them, never a second chart.
+    const installed = await installedBooks(client, tenantId, resources, actor);
     let created = 0;
     for (const resource of seedOrder(resources, reads)) {
       // Filled as records are made: a record may refer to earlier ones of its own resource
       // (a parent account, a manager), and overrides see them too.
-      const made: SeededRecord[] = [];
-      const madeIds: string[] = [];
+      const made: SeededRecord[] = [...(installed.get(resource.name) ?? [])];
+      const madeIds: string[] = made.map((r) => r.id);
       records.set(resource.name, made);
       refs.set(resource.name, madeIds);
       for (let n = 0; n < perResource; n++) {
-        const steps = walk(resource, n);
-        const body = {
-          ...sampleBody(resource, n, refs),
-          ...overrides[resource.name]?.(context(resource, n, records, reached(resource, steps))),
-        };
-        const written = await insertRecord(client, resource, tenantId, body, actor);
-        let record = JSON.parse(written.json) as SeededRecord;
-        for (const action of steps) {
-          const moved = await transitionRecord(
-            client,
-            resource,
-            tenantId,
-            record.id,
-            action,
-            actor,
-          ).catch((error: unknown) => {
+        const steps = walks[resource.name]?.(n) ?? walk(resource, n);
+        const ctx = context(resource, n, perResource, records, reached(resource, steps));
+        const body = { ...sampleBody(resource, n, refs), ...overrides[resource.name]?.(ctx) };
+        // Through the operation the API's routes run, so what a document posts is posted by the
+        // posting engine and an allocation settles (and writes off) as it does for a client.
+        const operate = (operation: SeedStep) =>
+          run(client, tenantId, { resource, ...operation }, actor).catch((error: unknown) => {
             // Which record and step the books refused, for whoever changes the seed next.
             if (error instanceof Error)
-              error.message = `${resource.name} #${n} ${action}: ${error.message}`;
+              error.message = `${resource.name} #${n} ${'action' in operation ? operation.action : 'create'}: ${error.message}`;
             throw error;
           });
-          record = JSON.parse(moved.json) as SeededRecord;
-        }
+        let record = await operate({ kind: 'create', body });
+        for (const action of steps)
+          record = await operate({ kind: 'action', id: record.id, action });
         made.push(record);
         madeIds.push(record.id);
         created++;
+        // A settlement changes what it settles (amount due, status, allocated): later
+        // overrides see the documents as they now are.
+        if (resource.ledgerRole === 'allocation')
+          await refreshSettled(client, tenantId, resource, record, records, byName, actor);
       }
     }
+    // Once its documents are posted, the fiscal year's first month is closed (SPEC §17).
+    if (records.has('accounting_period'))
+      await closeFirstMonth(client, tenantId, byName.get('accounting_period')!, records, actor);
     return created;
   });
+}
+
+/** What the seed does to a record: make it, or move it along its lifecycle. */
+type SeedStep =
+  | { kind: 'create'; body: Record<string, unknown> }
+  | { kind: 'action'; id: string; action: string };
+
+/** Runs one operation of the engine and answers the record it wrote. */
+async function run(
+  client: pg.PoolClient,
+  tenantId: string,
+  operation: RecordOperation,
+  actor: ActorRef,
+): Promise<SeededRecord> {
+  const result = await runOperation(client, tenantId, operation, actor);
+  return JSON.parse(result.body!) as SeededRecord;
+}
+
+/** Re-reads the records an allocation refers to, in place in `records`. */
+async function refreshSettled(
+  client: pg.PoolClient,
+  tenantId: string,
+  resource: Resource,
+  allocation: SeededRecord,
+  records: Map<string, SeededRecord[]>,
+  byName: ReadonlyMap<string, Resource>,
+  actor: ActorRef,
+): Promise<void> {
+  for (const [field, spec] of Object.entries(resource.fields)) {
+    if (spec.type !== 'reference' || !allocation[field]) continue;
+    const target = byName.get(spec.resource);
+    const pool = records.get(spec.resource);
+    const at = pool?.findIndex((r) => r.id === allocation[field]) ?? -1;
+    if (!target || !pool || at < 0) continue;
+    pool[at] = await run(
+      client,
+      tenantId,
+      { resource: target, kind: 'get', id: String(allocation[field]) },
+      actor,
+    );
+  }
 }
 
 /**
@@ -111,11 +164,13 @@ export function seedOrder(resources: readonly Resource[], reads: SeedReads): Res
 function context(
   resource: Resource,
   n: number,
+  count: number,
   records: ReadonlyMap<string, readonly SeededRecord[]>,
   status: string | undefined,
 ): SeedContext {
   return {
     n,
+    count,
     status,
     faker: fakerFor(`${resource.name}:override`, n),
     records,

@@ -49,7 +49,14 @@ describe('the demo books', () => {
   it('balances every journal entry and recurring entry: debits equal credits', async () => {
     for (const path of ['journal-entries', 'recurring-entries']) {
       const entries = await list(path);
-      expect(entries, path).toHaveLength(12);
+      // Journal entries: the 12 entered by hand, and those the documents posted.
+      const manual = entries.filter(
+        (e) => !e.invoice_id && !e.supplier_invoice_id && !e.payment_id && !e.source_type,
+      );
+      expect(
+        manual.filter((e) => e.entry_type !== 'reversal'),
+        path,
+      ).toHaveLength(12);
       for (const entry of entries) {
         expect(entry.lines.length, entry.id).toBeGreaterThanOrEqual(2);
         expect(sum(entry.lines, 'debit_cents'), `${path} ${entry.number ?? entry.name}`).toBe(
@@ -106,7 +113,7 @@ describe('the demo books', () => {
     }
   });
 
-  it('settles issued invoices and approved bills for their totals; allocations follow payments', async () => {
+  it('pays issued invoices and approved bills at most their totals; allocations follow payments', async () => {
     const invoices = byId(await list('invoices'));
     const bills = byId(await list('supplier-invoices'));
     const payments = await list('payments');
@@ -114,7 +121,7 @@ describe('the demo books', () => {
       const doc =
         p.direction === 'incoming' ? invoices.get(p.invoice_id) : bills.get(p.supplier_invoice_id);
       expect(doc, p.number).toBeDefined();
-      expect(p.amount_cents).toBe(doc!.total_cents);
+      expect(p.amount_cents).toBeLessThanOrEqual(doc!.total_cents);
       // Posted, and settled in part or in full by allocations (SPEC §17's derived statuses).
       expect(['emis', 'approuve', 'partiellement_paye', 'paye']).toContain(doc!.status);
       expect(p.customer_id ?? p.supplier_id).toBe(doc!.customer_id ?? doc!.supplier_id);
@@ -129,11 +136,17 @@ describe('the demo books', () => {
     const allocations = await list('payment-allocations');
     expect(allocations.length).toBeGreaterThan(0);
     for (const a of allocations) {
+      // A credit (debit) note settles its own invoice; a write-off settles what is left.
+      add(
+        settled,
+        a.invoice_id ?? a.supplier_invoice_id,
+        a.amount_cents + (a.write_off_cents ?? 0),
+      );
+      if (!a.payment_id) continue;
       const p = byPayment.get(a.payment_id)!;
       expect(p.status, p.number).toBe('comptabilise');
       expect([a.invoice_id, a.supplier_invoice_id]).toEqual([p.invoice_id, p.supplier_invoice_id]);
       add(allocated, p.id, a.amount_cents);
-      add(settled, a.invoice_id ?? a.supplier_invoice_id, a.amount_cents);
     }
     for (const p of payments) expect(p.allocated_cents, p.number).toBe(allocated.get(p.id) ?? 0);
     for (const doc of [...invoices.values(), ...bills.values()]) {

@@ -1,4 +1,12 @@
-import type { SeedContext, SeededRecord, SeedOverrides, SeedReads } from './context';
+import { accountingFlowsSeed, accountingFlowWalks, EUR_PER_UNIT } from './accounting-flows';
+import {
+  DEMO_YEAR,
+  type SeedContext,
+  type SeededRecord,
+  type SeedOverrides,
+  type SeedReads,
+  type SeedWalks,
+} from './context';
 import {
   accountId,
   daysBetween,
@@ -15,7 +23,7 @@ import {
 type Line = Record<string, unknown>;
 
 /** The demo company's year: fiscal year 2026, its months, its documents. */
-const YEAR = 2026;
+const YEAR = DEMO_YEAR;
 
 const CURRENCIES: [code: string, name: string, symbol: string, minorUnits: number][] = [
   ['EUR', 'Euro', '€', 2],
@@ -31,21 +39,6 @@ const CURRENCIES: [code: string, name: string, symbol: string, minorUnits: numbe
   ['JPY', 'Yen japonais', '¥', 0],
   ['CNY', 'Yuan renminbi', '¥', 2],
 ];
-
-/** Euros for one unit of the currency, about the ECB reference rates of early 2026. */
-const EUR_PER_UNIT: Record<string, number> = {
-  USD: 0.9215,
-  GBP: 1.1862,
-  CHF: 1.0641,
-  JPY: 0.006_12,
-  SEK: 0.0874,
-  DKK: 0.1341,
-  NOK: 0.0853,
-  PLN: 0.2318,
-  CZK: 0.0398,
-  CAD: 0.6784,
-  CNY: 0.1271,
-};
 
 const PAYMENT_TERMS: [code: string, name: string, days: number, endOfMonth: boolean][] = [
   ['NET30', '30 jours net', 30, false],
@@ -63,19 +56,13 @@ const PAYMENT_TERMS: [code: string, name: string, days: number, endOfMonth: bool
 ];
 
 /**
- * A French chart of accounts (PCG), the accounts the other documents post to; the first six
- * are those a smaller seed still has (receivable, payable, bank, income, expense, VAT).
+ * The demo company's accounts beyond the French chart installBooks makes (411, 401, 512, 707,
+ * 706, 607, 44571, 44566, 37, 408, 603, 658, 666, 766, 101): fixed assets, bank fees, a loan,
+ * payroll. The first six are those a smaller seed still has; the generic walk archives the 5th
+ * and the 10th (n = 4, 9), so those are accounts nothing posts to.
  */
 const CHART: [code: string, name: string, type: string, subType: string, reconcilable: boolean][] =
   [
-    ['411000', 'Clients', 'asset', 'receivable', true],
-    ['401000', 'Fournisseurs', 'liability', 'payable', true],
-    ['512000', 'Banque', 'asset', 'bank', true],
-    ['706000', 'Prestations de services', 'income', 'other', false],
-    ['607000', 'Achats de marchandises', 'expense', 'other', false],
-    ['445710', 'TVA collectée', 'liability', 'tax', false],
-    ['445660', 'TVA déductible sur autres biens et services', 'asset', 'tax', false],
-    ['530000', 'Caisse', 'asset', 'cash', true],
     ['218300', 'Matériel de bureau et matériel informatique', 'asset', 'fixed_asset', false],
     [
       '281830',
@@ -91,7 +78,15 @@ const CHART: [code: string, name: string, type: string, subType: string, reconci
       'other',
       false,
     ],
+    ['627000', 'Services bancaires et assimilés', 'expense', 'other', false],
+    ['625100', 'Voyages et déplacements', 'expense', 'other', false],
+    ['164000', 'Emprunts auprès des établissements de crédit', 'liability', 'other', false],
+    ['604000', 'Achats d’études et prestations de services', 'expense', 'other', false],
     ['613200', 'Locations immobilières', 'expense', 'other', false],
+    ['641000', 'Rémunérations du personnel', 'expense', 'other', false],
+    ['606100', 'Fournitures non stockables (eau, énergie)', 'expense', 'other', false],
+    ['421000', 'Personnel — rémunérations dues', 'liability', 'other', false],
+    ['355000', 'Stocks de produits finis', 'asset', 'other', false],
   ];
 
 const COST_CENTERS: [code: string, name: string][] = [
@@ -224,20 +219,23 @@ const FISCAL_POSITIONS: [
   ],
 ];
 
-/** Journals: in use ones at even positions (the seed archives every other master record). */
+/**
+ * Journals beyond installBooks' VTE, ACH, BQ and OD (never a second journal of a code); the
+ * generic walk archives the 5th and the 10th.
+ */
 const JOURNALS: [code: string, name: string, type: string, account: string | null][] = [
-  ['VTE', 'Ventes', 'sales', '706000'],
-  ['VTEX', 'Ventes export', 'sales', '706000'],
-  ['ACH', 'Achats', 'purchases', '607000'],
+  ['VTEX', 'Ventes export', 'sales', '707000'],
   ['HA-IMMO', 'Achats d’immobilisations', 'purchases', '218300'],
   ['BQ1', 'Banque BNP Paribas', 'bank', '512000'],
-  ['BQ3', 'Banque Qonto', 'bank', '512000'],
-  ['OD', 'Opérations diverses', 'miscellaneous', null],
   ['AN', 'À-nouveaux', 'miscellaneous', null],
+  ['BQ3', 'Banque Qonto', 'bank', '512000'],
   ['CAI', 'Caisse', 'cash', '530000'],
   ['SAL', 'Salaires', 'miscellaneous', null],
   ['BQ2', 'Banque Crédit Agricole', 'bank', '512000'],
   ['IMMO', 'Amortissements', 'miscellaneous', '681120'],
+  ['EXT', 'Extournes', 'miscellaneous', null],
+  ['VTES', 'Ventes de services', 'sales', '706000'],
+  ['BQUSD', 'Banque en dollars', 'bank', '512000'],
 ];
 
 const BANKS: [bank: string, bic: string][] = [
@@ -300,26 +298,17 @@ function taxId(ctx: SeedContext, code: string): string | undefined {
   return recordWith(ctx, 'tax', 'code', code)?.id;
 }
 
-function paymentTermId(ctx: SeedContext, code: string): string {
-  return (recordWith(ctx, 'payment_term', 'code', code) ?? ctx.pick('payment_term', 0)).id;
-}
-
 /** The bank account payments go through: the default one. */
 function mainBankAccount(ctx: SeedContext): SeededRecord {
   return recordWith(ctx, 'bank_account', 'is_default', true) ?? ctx.pick('bank_account', 0);
 }
 
-/** Invoices that were issued (a payment, a reminder or a ledger entry needs one). */
-const issued = (i: SeededRecord) => i.status === 'emis' || i.status === 'paye';
-/** Supplier invoices approved or paid. */
-const approved = (i: SeededRecord) => i.status === 'approuve' || i.status === 'paye';
-
-/** A credit or debit note's lines: the first line of the document, for at most one unit. */
-function returnedLines(lines: unknown): Line[] {
-  const first = (lines as Line[])[0];
-  if (!first) return [];
-  return [{ ...first, quantity: Number(first.quantity) >= 1 ? '1' : first.quantity }];
-}
+/** Invoices that were issued and not cancelled (posted). */
+const issued = (i: SeededRecord) =>
+  ['emis', 'partiellement_paye', 'paye'].includes(String(i.status));
+/** Supplier invoices approved and not cancelled (posted). */
+const approved = (i: SeededRecord) =>
+  ['approuve', 'partiellement_paye', 'paye'].includes(String(i.status));
 
 /** Net and tax of a document's lines per tax rate, rounded per line as the engine does. */
 function byRate(lines: unknown): Map<string, { base: number; tax: number }> {
@@ -357,6 +346,7 @@ function ledgerLine(account: string, debit: number, credit: number, extra: Line 
  * their tax.
  */
 export const accountingSeed: SeedOverrides = {
+  ...accountingFlowsSeed,
   currency(ctx) {
     const [code, name, symbol, minorUnits] = at(CURRENCIES, ctx.n);
     return { code, name, symbol, minor_units: minorUnits };
@@ -398,17 +388,14 @@ export const accountingSeed: SeedOverrides = {
     };
   },
   fiscal_year(ctx) {
-    const year = YEAR - ctx.n;
-    return { name: `Exercice ${year}`, start_date: `${year}-01-01`, end_date: `${year}-12-31` };
+    // The years before the demo's: installBooks made the demo's year and the next.
+    const year = YEAR - 1 - ctx.n;
+    return { name: `FY ${year}`, start_date: `${year}-01-01`, end_date: `${year}-12-31` };
   },
   accounting_period(ctx) {
-    // The months of the demo company's current fiscal year, in order; a month the seed closes
-    // is one of last year (closed itself), since this year's documents still have to post in
-    // theirs (SPEC §17: a closed period takes no more postings).
+    // The months of last year (installBooks made this year's and next year's), in order.
     const year =
-      (ctx.status === 'ferme'
-        ? recordWith(ctx, 'fiscal_year', 'start_date', `${YEAR - 1}-01-01`)
-        : undefined) ?? currentYear(ctx);
+      recordWith(ctx, 'fiscal_year', 'start_date', `${YEAR - 1}-01-01`) ?? currentYear(ctx);
     const start = monthsAfter(day(year.start_date), ctx.n);
     return {
       fiscal_year_id: year.id,
@@ -482,144 +469,6 @@ export const accountingSeed: SeedOverrides = {
       opened_on: ctx.daysAfter('2015-09-01', ctx.n * 190),
     };
   },
-  invoice(ctx) {
-    const order = ctx.pick('sales_order');
-    const invoiceDate = day(order.delivery_date ?? ctx.daysAfter(day(order.order_date), 10));
-    return {
-      customer_id: order.customer_id,
-      sales_order_id: order.id,
-      customer_reference: order.customer_reference ?? null,
-      invoice_date: invoiceDate,
-      due_date: ctx.daysAfter(invoiceDate, 30),
-      currency: 'EUR',
-      payment_terms_days: 30,
-      payment_term_id: paymentTermId(ctx, 'NET30'),
-      journal_id: journalOf(ctx, 'sales').id,
-      fiscal_position_id: null,
-      bank_account_id: mainBankAccount(ctx).id,
-      // A structured creditor reference (ISO 11649) for the customer to quote.
-      payment_reference: `RF${String(10 + ((ctx.n * 37) % 89)).padStart(2, '0')}${YEAR}${String(ctx.n + 1).padStart(6, '0')}`,
-      lines: order.lines,
-    };
-  },
-  credit_note(ctx) {
-    const invoice = findRecord(ctx, 'invoice', issued);
-    return {
-      invoice_id: invoice.id,
-      customer_id: invoice.customer_id,
-      credit_note_date: ctx.daysAfter(day(invoice.invoice_date), 5 + (ctx.n % 10)),
-      currency: invoice.currency,
-      journal_id: journalOf(ctx, 'sales').id,
-      lines: returnedLines(invoice.lines),
-    };
-  },
-  supplier_invoice(ctx) {
-    const order = ctx.pick('purchase_order');
-    const invoiceDate = ctx.daysAfter(day(order.order_date), 12 + (ctx.n % 5));
-    return {
-      supplier_id: order.supplier_id,
-      purchase_order_id: order.id,
-      supplier_invoice_number: `F-${invoiceDate.slice(0, 4)}-${String(410 + ctx.n * 37).padStart(5, '0')}`,
-      invoice_date: invoiceDate,
-      due_date: ctx.daysAfter(invoiceDate, 45),
-      currency: 'EUR',
-      payment_term_id: paymentTermId(ctx, 'NET45'),
-      journal_id: journalOf(ctx, 'purchases').id,
-      fiscal_position_id: null,
-      lines: order.lines,
-    };
-  },
-  debit_note(ctx) {
-    const bill = findRecord(ctx, 'supplier_invoice', approved);
-    return {
-      supplier_id: bill.supplier_id,
-      supplier_invoice_id: bill.id,
-      debit_note_date: ctx.daysAfter(day(bill.invoice_date), 4 + (ctx.n % 8)),
-      supplier_reference:
-        ctx.n % 3 === 0 ? null : `AV-${YEAR}-${String(88 + ctx.n * 13).padStart(4, '0')}`,
-      currency: bill.currency,
-      journal_id: journalOf(ctx, 'purchases').id,
-      lines: returnedLines(bill.lines),
-    };
-  },
-  payment(ctx) {
-    const bank = mainBankAccount(ctx);
-    const common = {
-      currency: 'EUR',
-      method: ctx.n % 7 === 5 ? 'direct_debit' : 'bank_transfer',
-      bank_account_id: bank.id,
-      journal_id: bank.journal_id ?? journalOf(ctx, 'bank').id,
-    };
-    if (ctx.n % 2 === 0) {
-      const invoice = findRecord(ctx, 'invoice', issued, Math.floor(ctx.n / 2));
-      const paidOn = ctx.daysAfter(day(invoice.invoice_date), 18 + (ctx.n % 11));
-      return {
-        ...common,
-        direction: 'incoming',
-        amount_cents: cents(invoice.total_cents),
-        paid_on: paidOn,
-        reference: `VIR-${paidOn}-${invoice.number}`,
-        customer_id: invoice.customer_id,
-        supplier_id: null,
-        invoice_id: invoice.id,
-        supplier_invoice_id: null,
-      };
-    }
-    const bill = findRecord(ctx, 'supplier_invoice', approved, Math.floor(ctx.n / 2));
-    const paidOn = ctx.daysAfter(day(bill.due_date), -(ctx.n % 6));
-    return {
-      ...common,
-      direction: 'outgoing',
-      amount_cents: cents(bill.total_cents),
-      paid_on: paidOn,
-      reference: `VIR-EMIS-${paidOn}-${bill.supplier_invoice_number}`,
-      customer_id: null,
-      supplier_id: bill.supplier_id,
-      invoice_id: null,
-      supplier_invoice_id: bill.id,
-    };
-  },
-  payment_allocation(ctx) {
-    // An allocation settles a posted document with a posted payment of the same party (SPEC
-    // §17): only posted payments whose document is posted qualify. Several allocations of one
-    // payment take a half, then a quarter, … of it, so together they never exceed it.
-    const posted = (resource: string, id: unknown) =>
-      recordsOf(ctx, resource).some(
-        (d) =>
-          d.id === id &&
-          !['brouillon', 'en_attente_approbation', 'annule', 'rejete'].includes(String(d.status)),
-      );
-    // One payment per document: two payments of one bill would settle it twice over.
-    const eligible = [
-      ...new Map(
-        recordsOf(ctx, 'payment')
-          .filter(
-            (p) =>
-              p.status === 'comptabilise' &&
-              (posted('invoice', p.invoice_id) ||
-                posted('supplier_invoice', p.supplier_invoice_id)),
-          )
-          .map((p) => [p.invoice_id ?? p.supplier_invoice_id, p] as const)
-          .reverse(),
-      ).values(),
-    ].reverse();
-    if (!eligible.length)
-      throw new Error('seed: no posted payment of a posted document to allocate');
-    const payment = eligible[ctx.n % eligible.length]!;
-    const share = 2 ** (Math.floor(ctx.n / eligible.length) + 1);
-    return {
-      payment_id: payment.id,
-      invoice_id: payment.invoice_id ?? null,
-      supplier_invoice_id: payment.supplier_invoice_id ?? null,
-      credit_note_id: null,
-      debit_note_id: null,
-      allocation_date: payment.paid_on,
-      amount_cents: Math.max(1, Math.floor(Number(payment.amount_cents) / share)),
-      currency: payment.currency,
-      write_off_cents: null,
-      write_off_account_id: null,
-    };
-  },
   payment_order(ctx) {
     // Two or three approved bills, paid together by SEPA transfer from the main account.
     const bills = [0, 1, 2]
@@ -652,153 +501,93 @@ export const accountingSeed: SeedOverrides = {
     };
   },
   journal_entry(ctx) {
-    const round = Math.floor(ctx.n / 6);
-    const none = {
+    // What no document posts: the opening balances, bank fees, depreciation, a loan, a stock
+    // count, payroll, cash. Never a document's own posting again (the posting engine made those).
+    const month = (m: number) => `${YEAR}-${String(m).padStart(2, '0')}-01`;
+    const miscellaneous = journalOf(ctx, 'miscellaneous');
+    const bank = accountId(ctx, '512000');
+    const entry = (date: string, journal: SeededRecord, lines: Line[], rest: Line) => ({
       invoice_id: null,
       supplier_invoice_id: null,
       payment_id: null,
       reversed_entry_id: null,
-    };
-    const entry = (date: string, journalId: unknown, lines: Line[], rest: Line) => ({
-      ...none,
-      journal_id: journalId,
+      source_type: null,
+      source_id: null,
+      journal_id: journal.id,
       entry_date: date,
       accounting_period_id: periodOf(ctx, date),
       entry_type: 'standard',
       currency: 'EUR',
-      lines,
+      lines: lines.map((l) => ({ ...l, label: rest.description })),
+      reference: null,
       ...rest,
     });
+    const two = (debit: string, credit: string, amount: number) => [
+      ledgerLine(accountId(ctx, debit), amount, 0),
+      ledgerLine(accountId(ctx, credit), 0, amount),
+    ];
     switch (ctx.n % 6) {
       case 0: {
-        const invoice = findRecord(ctx, 'invoice', issued, round);
-        const total = cents(invoice.total_cents);
-        const net = cents(invoice.subtotal_cents);
-        const label = `Facture ${invoice.number}`;
+        if (ctx.n > 0)
+          return entry(endOfMonth(month(6)), miscellaneous, two('603700', '370000', 184_250), {
+            description: 'Inventaire de mi-année — variation des stocks de marchandises',
+          });
+        const opening = recordWith(ctx, 'journal', 'code', 'AN');
         return entry(
-          day(invoice.invoice_date),
-          journalOf(ctx, 'sales').id,
+          month(1),
+          opening?.status === 'actif' ? opening : miscellaneous,
           [
-            ledgerLine(accountId(ctx, '411000'), total, 0, {
-              label,
-              customer_id: invoice.customer_id,
-              due_date: invoice.due_date,
-            }),
-            ledgerLine(accountId(ctx, '706000'), 0, net, { label }),
-            ledgerLine(accountId(ctx, '445710'), 0, total - net, {
-              label,
-              tax_id: taxId(ctx, 'TVA-C20'),
-            }),
+            ledgerLine(bank, 2_450_000, 0),
+            ledgerLine(accountId(ctx, '370000'), 1_280_000, 0),
+            ledgerLine(accountId(ctx, '101000'), 0, 3_730_000),
           ],
           {
-            reference: invoice.number,
-            description: `Facture client ${invoice.number}`,
-            invoice_id: invoice.id,
+            entry_type: 'opening',
+            description: `Reprise des soldes d’ouverture ${YEAR}`,
+            reference: `AN-${YEAR}`,
           },
         );
       }
       case 1: {
-        const bill = findRecord(ctx, 'supplier_invoice', approved, round);
-        const total = cents(bill.total_cents);
-        const net = cents(bill.subtotal_cents);
-        const label = `Facture ${bill.supplier_invoice_number}`;
-        return entry(
-          day(bill.invoice_date),
-          journalOf(ctx, 'purchases').id,
-          [
-            ledgerLine(accountId(ctx, '607000'), net, 0, { label }),
-            ledgerLine(accountId(ctx, '445660'), total - net, 0, {
-              label,
-              tax_id: taxId(ctx, 'TVA-D20'),
-            }),
-            ledgerLine(accountId(ctx, '401000'), 0, total, {
-              label,
-              supplier_id: bill.supplier_id,
-              due_date: bill.due_date,
-            }),
-          ],
-          {
-            reference: String(bill.supplier_invoice_number),
-            description: `Facture fournisseur ${bill.supplier_invoice_number}`,
-            supplier_invoice_id: bill.id,
-          },
-        );
+        const date = endOfMonth(month(ctx.n < 6 ? 1 : 7));
+        return entry(date, journalOf(ctx, 'bank'), two('627000', '512000', 3_480 + ctx.n * 10), {
+          description: `Frais de tenue de compte — ${MONTHS[Number(date.slice(5, 7)) - 1]} ${YEAR}`,
+        });
       }
-      case 2:
-      case 3: {
-        const incoming = ctx.n % 6 === 2;
-        const payment = findRecord(
-          ctx,
-          'payment',
-          (p) => p.direction === (incoming ? 'incoming' : 'outgoing'),
-          round,
-        );
-        const amount = cents(payment.amount_cents);
-        const label = `Règlement ${payment.number}`;
-        const bank = ledgerLine(
-          accountId(ctx, '512000'),
-          incoming ? amount : 0,
-          incoming ? 0 : amount,
-          { label },
-        );
-        const partner = incoming
-          ? ledgerLine(accountId(ctx, '411000'), 0, amount, {
-              label,
-              customer_id: payment.customer_id,
+      case 2: {
+        const date = endOfMonth(month(ctx.n < 6 ? 3 : 9));
+        return entry(date, miscellaneous, two('681120', '281830', 212_500), {
+          entry_type: 'depreciation',
+          description: `Dotation aux amortissements — trimestre clos le ${date}`,
+        });
+      }
+      case 3:
+        // The loan drawn in February; its first instalment, entered then cancelled (reversed).
+        return ctx.n < 6
+          ? entry(`${YEAR}-02-10`, journalOf(ctx, 'bank'), two('512000', '164000', 5_000_000), {
+              description: 'Déblocage de l’emprunt BNP Paribas',
             })
-          : ledgerLine(accountId(ctx, '401000'), amount, 0, {
-              label,
-              supplier_id: payment.supplier_id,
+          : entry(`${YEAR}-05-10`, journalOf(ctx, 'bank'), two('164000', '512000', 143_200), {
+              description: 'Échéance d’emprunt saisie en double',
             });
-        const journalId = payment.journal_id ?? journalOf(ctx, 'bank').id;
+      case 4:
         return entry(
-          day(payment.paid_on),
-          journalId,
-          incoming ? [bank, partner] : [partner, bank],
+          endOfMonth(month(ctx.n < 6 ? 2 : 4)),
+          miscellaneous,
+          two('641000', '421000', 1_845_000),
           {
-            reference: payment.number,
-            description: incoming ? 'Encaissement client' : 'Paiement fournisseur',
-            payment_id: payment.id,
+            description: 'Salaires du mois',
           },
         );
-      }
-      case 4: {
-        const date = endOfMonth(`${YEAR}-${String((ctx.n % 12) + 1).padStart(2, '0')}-01`);
-        const amount = ctx.faker.number.int({ min: 150_000, max: 420_000 });
-        const label = `Dotation aux amortissements — ${MONTHS[Number(date.slice(5, 7)) - 1]} ${YEAR}`;
+      default:
         return entry(
-          date,
-          journalOf(ctx, 'miscellaneous').id,
-          [
-            ledgerLine(accountId(ctx, '681120'), amount, 0, {
-              label,
-              cost_center_id: ctx.pick('cost_center').id,
-            }),
-            ledgerLine(accountId(ctx, '281830'), 0, amount, { label }),
-          ],
-          { entry_type: 'depreciation', reference: null, description: label },
+          `${YEAR}-0${ctx.n < 6 ? 6 : 8}-14`,
+          journalOf(ctx, 'bank'),
+          two('530000', '512000', 30_000),
+          {
+            description: 'Retrait d’espèces pour la caisse',
+          },
         );
-      }
-      default: {
-        const date = `${YEAR}-${String((ctx.n % 12) + 1).padStart(2, '0')}-05`;
-        const net = 480_000;
-        const vat = net / 5;
-        const supplier = ctx.pick('supplier');
-        const label = `Loyer bureaux Paris — ${MONTHS[Number(date.slice(5, 7)) - 1]} ${YEAR}`;
-        return entry(
-          date,
-          journalOf(ctx, 'purchases').id,
-          [
-            ledgerLine(accountId(ctx, '613200'), net, 0, {
-              label,
-              cost_center_id: ctx.pick('cost_center', 0).id,
-            }),
-            ledgerLine(accountId(ctx, '445660'), vat, 0, { label, tax_id: taxId(ctx, 'TVA-D20') }),
-            ledgerLine(accountId(ctx, '401000'), 0, net + vat, { label, supplier_id: supplier.id }),
-          ],
-          { reference: `LOYER-${date.slice(0, 7)}`, description: label },
-        );
-      }
     }
   },
   recurring_entry(ctx) {
@@ -951,10 +740,13 @@ export const accountingSeed: SeedOverrides = {
     };
   },
   payment_reminder(ctx) {
-    const invoice = findRecord(ctx, 'invoice', (i) => i.status === 'emis');
+    // A reminder asks for what an invoice still owes once allocations are made.
+    const invoice = findRecord(ctx, 'invoice', (i) =>
+      ['emis', 'partiellement_paye'].includes(String(i.status)),
+    );
     const level = findRecord(ctx, 'dunning_level', (l) => l.level === (ctx.n % 3) + 1, 0);
     const reminderDate = ctx.daysAfter(day(invoice.due_date), Number(level.days_after_due ?? 7));
-    const due = cents(invoice.total_cents);
+    const due = cents(invoice.amount_due_cents ?? invoice.total_cents);
     const overdue = daysBetween(day(invoice.due_date), reminderDate);
     return {
       customer_id: invoice.customer_id,
@@ -1042,4 +834,11 @@ export const accountingSeed: SeedOverrides = {
 export const accountingSeedReads: SeedReads = {
   // A statement's balances add up the payments its transactions will carry.
   bank_statement: ['payment'],
+  // A payment pays what the document's notes leave due.
+  payment: ['credit_note', 'debit_note'],
+  // A reminder asks for what allocations leave due.
+  payment_reminder: ['payment_allocation'],
 };
+
+/** The financial documents' walks: most posted (see accountingFlowWalks). */
+export const accountingSeedWalks: SeedWalks = accountingFlowWalks;

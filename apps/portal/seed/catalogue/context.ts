@@ -1,5 +1,8 @@
 import type { Faker } from '@faker-js/faker';
 
+/** The demo company's year: its books are installed for it and the next, its documents dated in it. */
+export const DEMO_YEAR = 2026;
+
 /** A record the seed created, as the API returned it. */
 export type SeededRecord = Record<string, unknown> & { id: string };
 
@@ -7,6 +10,8 @@ export type SeededRecord = Record<string, unknown> & { id: string };
 export interface SeedContext {
   /** Which record of the resource this is (0-based); the same n gives the same values. */
   n: number;
+  /** How many records of the resource the seed makes. */
+  count: number;
   /**
    * The status the record will be in once the seed has walked its lifecycle (its initial one
    * first), so that dates and fields that only make sense in some states agree with it (a won
@@ -37,3 +42,9 @@ export type SeedOverrides = Readonly<Record<string, SeedOverride>>;
  * makes them first (a bank statement's balances add up payments it does not refer to).
  */
 export type SeedReads = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The lifecycle actions the n-th record of a resource goes through, where the generic walk
+ * would not give the books what they need (most invoices issued, most payments posted).
+ */
+export type SeedWalks = Readonly<Record<string, (n: number) => readonly string[]>>;

@@ -181,6 +181,8 @@ export const crmSeed: SeedOverrides = {
       salesperson_id: person?.id ?? null,
       payment_term_id: term.id,
       payment_terms_days: term.net_days,
+      // Its invoices post to the receivable account of Settings → Accounting (411000).
+      receivable_account_id: null,
       credit_limit_cents: group.credit_limit_cents ?? null,
       lead_id: converted[ctx.n]?.id ?? null,
       currency: 'EUR',

@@ -1,6 +1,6 @@
-import { accountingSeed, accountingSeedReads } from './accounting';
+import { accountingSeed, accountingSeedReads, accountingSeedWalks } from './accounting';
 import { assetsSeed } from './assets';
-import type { SeedOverrides, SeedReads } from './context';
+import type { SeedOverrides, SeedReads, SeedWalks } from './context';
 import { crmSeed } from './crm';
 import { hrSeed } from './hr';
 import { inventorySeed } from './inventory';
@@ -10,7 +10,15 @@ import { purchasingSeed } from './purchasing';
 import { salesSeed } from './sales';
 import { supportSeed } from './support';
 
-export type { SeedContext, SeededRecord, SeedOverride, SeedOverrides, SeedReads } from './context';
+export {
+  DEMO_YEAR,
+  type SeedContext,
+  type SeededRecord,
+  type SeedOverride,
+  type SeedOverrides,
+  type SeedReads,
+  type SeedWalks,
+} from './context';
 
 /**
  * Every module's seed overrides. A module's file (`<module>.ts`) exports an object keyed by
@@ -31,3 +39,6 @@ export const seedOverrides: SeedOverrides = {
 
 /** What overrides read beyond their references (see SeedReads). */
 export const seedReads: SeedReads = { ...accountingSeedReads };
+
+/** Lifecycle walks that differ from the generic one (see SeedWalks). */
+export const seedWalks: SeedWalks = { ...accountingSeedWalks };

@@ -1,4 +1,5 @@
 import type { SeedContext, SeededRecord, SeedOverrides } from './context';
+import { accountId } from './records';
 import {
   binsOf,
   byId,
@@ -463,8 +464,9 @@ export const inventorySeed: SeedOverrides = {
       code: category.code,
       name: category.name,
       parent_id: parent?.id ?? null,
-      income_account_id: accountOf(ctx, { type: 'income' }),
-      expense_account_id: accountOf(ctx, { type: 'expense' }),
+      // Goods: sold to 707 (ventes de marchandises), bought to 607 (SPEC §17's French chart).
+      income_account_id: accountId(ctx, '707000'),
+      expense_account_id: accountId(ctx, '607000'),
     };
   },
   product(ctx) {
@@ -478,6 +480,9 @@ export const inventorySeed: SeedOverrides = {
       name: item.name,
       description: 'description' in item ? item.description : null,
       product_type: item.type,
+      // What its sale posts to: a service to 706 (prestations de services), goods to 707.
+      revenue_account_id: accountId(ctx, item.type === 'service' ? '706000' : '707000'),
+      expense_account_id: item.type === 'service' ? null : accountId(ctx, '607000'),
       category: category?.name ?? null,
       category_id: category?.id ?? null,
       unit_of_measure: unit?.name ?? 'Unit',
@@ -591,7 +596,7 @@ export const inventorySeed: SeedOverrides = {
       city: 'city' in w ? w.city : null,
       state: null,
       country_code: 'FR',
-      stock_account_id: accountOf(ctx, { subType: 'stock' }),
+      stock_account_id: accountId(ctx, '370000'),
       active: true,
     };
   },

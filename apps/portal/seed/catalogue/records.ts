@@ -34,15 +34,21 @@ export function recordWith(
   return recordsOf(ctx, resource).find((r) => r[field] === value);
 }
 
-/** The ledger account with this number, else one of the same sub-type, else any. */
+/**
+ * The ledger account with this number (the installed chart's or the seed's), else one of the
+ * same sub-type, else one of the same class (its first digit: a smaller seed has fewer
+ * accounts), else any.
+ */
 export function accountId(ctx: SeedContext, code: string): string {
   // The books take postings only on active accounts that are not groups (SPEC §17): an
   // archived or group account of that code is passed over for a usable one.
-  const usable = (a: SeededRecord) => a.status === 'actif' && !a.is_group;
-  const exact = recordsOf(ctx, 'account').find((a) => a.code === code && usable(a));
-  if (exact) return exact.id;
+  const usable = recordsOf(ctx, 'account').filter((a) => a.status === 'actif' && !a.is_group);
   const subType = ACCOUNT_SUB_TYPES[code];
-  return findRecord(ctx, 'account', (a) => a.sub_type === subType && usable(a), 0).id;
+  const found =
+    usable.find((a) => a.code === code) ??
+    (subType ? usable.find((a) => a.sub_type === subType) : undefined) ??
+    usable.find((a) => String(a.code).startsWith(code.slice(0, 1)));
+  return found?.id ?? ctx.pick('account', 0).id;
 }
 
 const ACCOUNT_SUB_TYPES: Record<string, string> = {
