@@ -2,7 +2,7 @@ import { ApiError, isReadKind, type Resource, type ResourceRouteKind } from '@er
 import type pg from 'pg';
 import type { ActorRef } from '../http/context';
 import { postAllocation, reverseAllocation } from './books/allocation-postings';
-import { afterAction, beforeAction, postsOnAction } from './books/posting';
+import { afterAction, beforeAction, postsOnAction, readAlongside } from './books/posting';
 import { recordHistory } from './history-read';
 import type { ReadShape } from './read';
 import { getRecord, listRecords } from './records-read';
@@ -121,8 +121,24 @@ export async function runOperation(
           await transitionRecord(client, resource, tenantId, id, action, actor),
         );
       await beforeAction(client, resource, tenantId, id, action);
-      const written = await transitionRecord(client, resource, tenantId, id, action, actor);
-      await afterAction(client, resource, tenantId, id, action, actor, JSON.parse(written.json));
+      const written = await transitionRecord(
+        client,
+        resource,
+        tenantId,
+        id,
+        action,
+        actor,
+        readAlongside(resource, action),
+      );
+      await afterAction(
+        client,
+        resource,
+        tenantId,
+        action,
+        actor,
+        JSON.parse(written.json),
+        written.alongside,
+      );
       return recordResult(200, written);
     }
   }

@@ -8,6 +8,16 @@ import { mapWriteError } from './pg-errors';
 import { selectList } from './read';
 import { notFound } from './records-read';
 import { Params } from './sql-params';
+import { preparedName } from './statement-name';
+
+/**
+ * A write's statement, named: its text depends only on the resource, the action and which
+ * fields the body sets, so each shape is planned once per connection (SPEC §17's postings run
+ * three of them per issue; unnamed, planning was most of their cost).
+ */
+function named(text: string, params: Params): pg.QueryConfig {
+  return { name: preparedName(text), text, values: params.values };
+}
 
 export interface WrittenRecord {
   json: string;
@@ -18,19 +28,30 @@ export interface WrittenRecord {
  * The tail shared by every write: the record as JSON (`o`), and the events of the change
  * recorded with it in the same statement (`changeEventsSql`).
  */
-function recordAndEvents(resource: Resource, change: RecordChange, params: Params): string {
+function recordAndEvents(
+  resource: Resource,
+  change: RecordChange,
+  params: Params,
+  through?: string,
+): string {
   const previousStatus = change.kind === 'action' ? ', r.previous_status' : '';
   const select = `o AS (SELECT row_to_json(x) AS j, r.id, r.version${previousStatus} FROM r CROSS JOIN LATERAL (SELECT ${selectList(resource, 'r')}) x)`;
-  return `${select}, ${changeEventsSql(resource, change, params)}`;
+  return `${select}, ${changeEventsSql(resource, change, params, through)}`;
 }
 
-/** Inserts a record (number, totals, `created` event and first history version included). */
+/**
+ * Inserts a record (number, totals, `created` event and first history version included).
+ * `through`: the record is born past that lifecycle action from its initial state (its status,
+ * its stamp, and the action's events after `created`), as the books write the entries they post
+ * (SPEC §17): one statement instead of an insert and a transition.
+ */
 export async function insertRecord(
   client: pg.PoolClient,
   resource: Resource,
   tenantId: string,
   body: Record<string, unknown>,
   actor: ActorRef,
+  through?: string,
 ): Promise<WrittenRecord> {
   const params = new Params();
   params.add(tenantId, 'uuid');
@@ -44,9 +65,16 @@ export async function insertRecord(
     columns.push(c.column);
     values.push(params.add(c.value, c.cast, c.label));
   }
-  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, { kind: 'create' }, params)}, ${historyCte(resource, params, actor, 'create')} SELECT o.j::text AS j, o.version FROM o`;
+  if (through) {
+    const spec = resource.lifecycle?.actions[through];
+    if (!spec?.from.includes(resource.lifecycle!.initial))
+      throw new Error(`${resource.name} cannot be born through ${through}`);
+    columns.push('status', ...(spec.stamps ? [spec.stamps] : []));
+    values.push(params.add(spec.to, 'text'), ...(spec.stamps ? ['now()'] : []));
+  }
+  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, { kind: 'create' }, params, through)}, ${historyCte(resource, params, actor, 'create')} SELECT o.j::text AS j, o.version FROM o`;
   const { rows } = await client
-    .query<{ j: string; version: number }>(text, params.values)
+    .query<{ j: string; version: number }>(named(text, params))
     .catch((e) => mapWriteError(e, 'write', params));
   return { json: rows[0]!.j, version: rows[0]!.version };
 }
@@ -78,7 +106,7 @@ export async function patchRecord(
     ${historyCte(resource, params, actor, 'update')}
     SELECT o.j::text AS j, o.version, old.version AS old_version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
   const { rows } = await client
-    .query(text, params.values)
+    .query(named(text, params))
     .catch((e) => mapWriteError(e, 'write', params));
   const row = rows[0] as {
     j: string | null;
@@ -120,7 +148,7 @@ export async function removeRecord(
     ${recordAndEvents(resource, { kind: 'delete' }, params)},
     ${historyCte(resource, params, actor, 'delete')}
     SELECT old.id AS old_id, old.status AS old_status, (SELECT count(*) FROM r)::int AS deleted FROM (SELECT 1) one LEFT JOIN old ON true`;
-  const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'delete'));
+  const { rows } = await client.query(named(text, params)).catch((e) => mapWriteError(e, 'delete'));
   const row = rows[0] as { old_id: string | null; old_status: string | null; deleted: number };
   if (row.old_id === null) throw notFound(resource, id);
   if (row.deleted === 0) {
@@ -140,20 +168,28 @@ export async function transitionRecord(
   id: string,
   action: string,
   actor: ActorRef,
-): Promise<WrittenRecord> {
+  alongside?: (params: Params) => string | undefined,
+): Promise<WrittenRecord & { alongside?: unknown }> {
   const spec = resource.lifecycle?.actions[action];
   if (!spec) throw new Error(`no action ${action} on ${resource.name}`);
   const params = new Params();
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
+  // What the caller reads beside the transition, over the changed row `r` (a posting's context).
+  const extra = alongside?.(params);
   const text = `WITH old AS (SELECT t.id, t.status, t AS was FROM ${resource.table} t WHERE t.tenant_id = $1::uuid AND t.id = ${idParam} FOR UPDATE),
     r AS (UPDATE ${resource.table} t SET status = ${params.add(spec.to, 'text')},${spec.stamps ? ` ${spec.stamps} = now(),` : ''}${settlementSets(resource, spec)} version = t.version + 1, updated_at = now() FROM old
           WHERE t.id = old.id AND t.tenant_id = $1::uuid AND old.status = ANY(${params.add(spec.from, 'text[]')}) RETURNING t.*, old.status AS previous_status),
     ${recordAndEvents(resource, { kind: 'action', action }, params)},
     ${historyCte(resource, params, actor, 'action', action)}
-    SELECT o.j::text AS j, o.version, old.status AS old_status FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
-  const { rows } = await client.query(text, params.values).catch((e) => mapWriteError(e, 'write'));
-  const row = rows[0] as { j: string | null; version: number; old_status: string | null };
+    SELECT o.j::text AS j, o.version, old.status AS old_status${extra ? `, (SELECT ${extra} FROM r) AS alongside` : ''} FROM (SELECT 1) one LEFT JOIN old ON true LEFT JOIN o ON true`;
+  const { rows } = await client.query(named(text, params)).catch((e) => mapWriteError(e, 'write'));
+  const row = rows[0] as {
+    j: string | null;
+    version: number;
+    old_status: string | null;
+    alongside?: unknown;
+  };
   if (row.old_status === null) throw notFound(resource, id);
   if (row.j === null) {
     throw new ApiError(
@@ -162,7 +198,7 @@ export async function transitionRecord(
       { from: row.old_status, action, allowed_from: spec.from },
     );
   }
-  return { json: row.j, version: row.version };
+  return { json: row.j, version: row.version, alongside: row.alongside };
 }
 
 /**

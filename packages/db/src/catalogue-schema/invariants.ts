@@ -71,46 +71,52 @@ BEGIN
   IF TG_OP = 'UPDATE' AND OLD.posted_at IS NOT NULL THEN
     RETURN NULL;
   END IF;
-  SELECT (e.line->>'account_id')::uuid AS account_id,
+  -- One pass over the lines: the ledger and the month's balances written, and the first line
+  -- whose account takes no posting read back (raising then undoes the writes).
+  WITH l AS MATERIALIZED (
+    SELECT * FROM ROWS FROM (jsonb_to_recordset(NEW.lines) AS (account_id uuid, debit_cents bigint,
+      credit_cents bigint, currency text, amount_currency_cents bigint, customer_id uuid,
+      supplier_id uuid, due_date date, label text)) WITH ORDINALITY
+      AS l (account_id, debit_cents, credit_cents, currency, amount_currency_cents, customer_id,
+        supplier_id, due_date, label, ord)
+  ), ledger AS (
+    INSERT INTO ledger_lines (tenant_id, entry_id, line_no, journal_id, entry_number, entry_date,
+      posted_at, account_id, debit_cents, credit_cents, currency, amount_currency_cents,
+      customer_id, supplier_id, due_date, label)
+    SELECT NEW.tenant_id, NEW.id, l.ord, NEW.journal_id, NEW.number, NEW.entry_date, NEW.posted_at,
+      l.account_id, coalesce(l.debit_cents, 0), coalesce(l.credit_cents, 0), nullif(l.currency, ''),
+      l.amount_currency_cents, l.customer_id, l.supplier_id, l.due_date, l.label
+    FROM l
+  ), balances AS (
+    INSERT INTO account_balances AS b (tenant_id, account_id, month, debit_cents, credit_cents)
+    SELECT NEW.tenant_id, l.account_id, date_trunc('month', NEW.entry_date)::date,
+      sum(coalesce(l.debit_cents, 0)), sum(coalesce(l.credit_cents, 0))
+    FROM l GROUP BY l.account_id
+    ON CONFLICT (tenant_id, account_id, month) DO UPDATE
+      SET debit_cents = b.debit_cents + excluded.debit_cents, credit_cents = b.credit_cents + excluded.credit_cents
+  )
+  SELECT l.account_id,
          CASE WHEN a.id IS NULL THEN 'unknown' WHEN a.is_group THEN 'group' ELSE 'archived' END AS reason
     INTO bad
-    FROM jsonb_array_elements(NEW.lines) AS e(line)
-    LEFT JOIN accounts a ON a.tenant_id = NEW.tenant_id AND a.id = (e.line->>'account_id')::uuid
+    FROM l LEFT JOIN accounts a ON a.tenant_id = NEW.tenant_id AND a.id = l.account_id
    WHERE a.id IS NULL OR a.is_group OR a.status <> 'actif'
-   LIMIT 1;
+   ORDER BY l.ord LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'a posting to an account that takes none'
       USING ERRCODE = 'EP002', DETAIL = json_build_object('account_id', bad.account_id, 'reason', bad.reason)::text;
   END IF;
-  SELECT p.id INTO closed FROM accounting_periods p
-   WHERE p.tenant_id = NEW.tenant_id AND p.status = 'ferme' AND NEW.entry_date BETWEEN p.start_date AND p.end_date
-   LIMIT 1;
-  IF closed IS NULL THEN
-    SELECT f.id INTO closed FROM fiscal_years f
-     WHERE f.tenant_id = NEW.tenant_id AND f.status = 'ferme' AND NEW.entry_date BETWEEN f.start_date AND f.end_date
-     LIMIT 1;
-  END IF;
+  SELECT coalesce(
+      (SELECT p.id FROM accounting_periods p
+        WHERE p.tenant_id = NEW.tenant_id AND p.status = 'ferme' AND NEW.entry_date BETWEEN p.start_date AND p.end_date
+        LIMIT 1),
+      (SELECT f.id FROM fiscal_years f
+        WHERE f.tenant_id = NEW.tenant_id AND f.status = 'ferme' AND NEW.entry_date BETWEEN f.start_date AND f.end_date
+        LIMIT 1))
+    INTO closed;
   IF closed IS NOT NULL THEN
     RAISE EXCEPTION 'a posting dated in a closed period'
       USING ERRCODE = 'EP003', DETAIL = json_build_object('date', NEW.entry_date, 'period_id', closed)::text;
   END IF;
-  INSERT INTO ledger_lines (tenant_id, entry_id, line_no, journal_id, entry_number, entry_date,
-    posted_at, account_id, debit_cents, credit_cents, currency, amount_currency_cents,
-    customer_id, supplier_id, due_date, label)
-  SELECT NEW.tenant_id, NEW.id, e.ord, NEW.journal_id, NEW.number, NEW.entry_date, NEW.posted_at,
-    (e.line->>'account_id')::uuid,
-    coalesce((e.line->>'debit_cents')::bigint, 0), coalesce((e.line->>'credit_cents')::bigint, 0),
-    nullif(e.line->>'currency', ''), (e.line->>'amount_currency_cents')::bigint,
-    (e.line->>'customer_id')::uuid, (e.line->>'supplier_id')::uuid,
-    (e.line->>'due_date')::date, e.line->>'label'
-  FROM jsonb_array_elements(NEW.lines) WITH ORDINALITY AS e(line, ord);
-  INSERT INTO account_balances AS b (tenant_id, account_id, month, debit_cents, credit_cents)
-  SELECT NEW.tenant_id, (e.line->>'account_id')::uuid, date_trunc('month', NEW.entry_date)::date,
-    sum(coalesce((e.line->>'debit_cents')::bigint, 0)), sum(coalesce((e.line->>'credit_cents')::bigint, 0))
-  FROM jsonb_array_elements(NEW.lines) AS e(line)
-  GROUP BY 2
-  ON CONFLICT (tenant_id, account_id, month) DO UPDATE
-    SET debit_cents = b.debit_cents + excluded.debit_cents, credit_cents = b.credit_cents + excluded.credit_cents;
   RETURN NULL;
 END
 $fn$;

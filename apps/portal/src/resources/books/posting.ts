@@ -2,8 +2,9 @@ import { ApiError, catalogue, type PostingRule, type Resource } from '@erp/contr
 import type pg from 'pg';
 import type { ActorRef } from '../../http/context';
 import { insertRecord, transitionRecord } from '../records-write';
+import type { Params } from '../sql-params';
 import { type EntryLine, entryLines } from './entry-lines';
-import { loadPostingContext } from './posting-context';
+import { postingContext, postingContextSql, type RawPostingContext } from './posting-context';
 
 const journalEntries = catalogue.find((r) => r.ledgerRole === 'entry')!;
 
@@ -32,26 +33,45 @@ export async function beforeAction(
   }
 }
 
-/** Runs after the transition, in its transaction: the postings of the action, or their reversal. */
+/**
+ * What the transition's own statement reads for the postings of `action` (their contexts, over
+ * the changed row), so that posting a document costs no round trip of its own before its entry.
+ */
+export function readAlongside(
+  resource: Resource,
+  action: string,
+): ((params: Params) => string | undefined) | undefined {
+  if (!resource.postings?.some((r) => r.action === action)) return undefined;
+  return (params) => postingContextSql(resource, action, params, 'r');
+}
+
+/**
+ * Runs after the transition, in its transaction: the postings of the action, or their reversal.
+ * `record` is the record the transition answered (as the API shows it: decimals as text), and
+ * `alongside` what `readAlongside` had it read.
+ */
 export async function afterAction(
   client: pg.PoolClient,
   resource: Resource,
   tenantId: string,
-  id: string,
   action: string,
   actor: ActorRef,
-  record?: Record<string, unknown>,
+  doc: Record<string, unknown>,
+  alongside?: unknown,
 ): Promise<void> {
-  // The transition answered the record as the API shows it (decimals as text): no second read.
-  const doc = record ?? (await readRow(client, resource, tenantId, id));
-  if (!doc) return;
   if (resource.ledgerRole === 'entry') {
     if (action === 'cancel' && doc.posted_at) await reverseEntry(client, tenantId, doc, actor);
     return;
   }
+  const posting = (resource.postings ?? []).filter((r) => r.action === action);
+  const contexts = (alongside ?? []) as (RawPostingContext | null)[];
   for (const rule of resource.postings ?? []) {
     if (!applies(rule, doc)) continue;
-    if (rule.action === action) await postDocument(client, tenantId, resource, rule, doc, actor);
+    if (rule.action === action) {
+      const raw = contexts[posting.indexOf(rule)];
+      if (!raw) throw new Error(`${resource.name}.${action}: no posting context was read`);
+      await postDocument(client, tenantId, resource, rule, doc, raw, actor);
+    }
     if (rule.reverse === action)
       await reverseDocument(client, tenantId, resource, rule, doc, actor);
   }
@@ -68,9 +88,10 @@ async function postDocument(
   resource: Resource,
   rule: PostingRule,
   doc: Record<string, unknown>,
+  raw: RawPostingContext,
   actor: ActorRef,
 ): Promise<void> {
-  const ctx = await loadPostingContext(client, tenantId, rule, doc);
+  const ctx = postingContext(rule, doc, raw);
   const lines = entryLines(rule, doc, ctx);
   checkBalanced(lines);
   await createPostedEntry(
@@ -198,15 +219,18 @@ function linkOf(rule: PostingRule, doc: Record<string, unknown>): Record<string,
     : { source_type: rule.link.source_type, source_id: doc.id };
 }
 
+/**
+ * Writes an entry already posted, in one statement (its number, history, and the events
+ * `journal_entry.created` then `journal_entry.post`); the database checks it and writes the
+ * ledger as for an entry posted by hand.
+ */
 export async function createPostedEntry(
   client: pg.PoolClient,
   tenantId: string,
   body: Record<string, unknown>,
   actor: ActorRef,
 ): Promise<void> {
-  const draft = await insertRecord(client, journalEntries, tenantId, withoutNulls(body), actor);
-  const id = (JSON.parse(draft.json) as { id: string }).id;
-  await transitionRecord(client, journalEntries, tenantId, id, 'post', actor);
+  await insertRecord(client, journalEntries, tenantId, withoutNulls(body), actor, 'post');
 }
 
 function withoutNulls(body: Record<string, unknown>): Record<string, unknown> {
