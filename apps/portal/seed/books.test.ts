@@ -111,11 +111,13 @@ describe('the demo books', () => {
     expect(receivables.totals.total_cents).toBe(closing('411000'));
     expect(payables.totals.total_cents).toBe(-closing('401000'));
     // Goods sold to 707, services to 706, VAT collected and deductible from the tax records.
+    // Write-off to 658, an export paid at another rate to 766 or 666.
     for (const code of ['707000', '706000', '445710', '445660', '512000', '658000'])
       expect(
         trial.accounts.some((a: Row) => a.code === code && a.debit_cents + a.credit_cents > 0),
         code,
       ).toBe(true);
+    expect(trial.accounts.some((a: Row) => ['766000', '666000'].includes(a.code))).toBe(true);
   });
 
   it('derives each document’s status from its allocations: paid when they cover its total', async () => {

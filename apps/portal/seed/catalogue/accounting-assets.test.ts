@@ -1,4 +1,4 @@
-import { catalogue } from '@erp/contract';
+import { catalogue, centsNumber, convertCents } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal, session } from '../../test/harness';
 import { DEMO_ADMIN_EMAIL, seedDemo } from '../demo';
@@ -70,10 +70,15 @@ describe('the demo books', () => {
   it('posts an invoice’s entry for its total, and a payment’s entry for its amount', async () => {
     const invoices = byId(await list('invoices'));
     const payments = byId(await list('payments'));
+    // In euros: a foreign document's amount at its own rate (the total's line takes the rounding).
+    const inEuros = (doc: Row, cents: number) =>
+      doc.currency === 'EUR' ? cents : centsNumber(convertCents(cents, doc.exchange_rate));
     for (const entry of await list('journal-entries')) {
       const debit = sum(entry.lines, 'debit_cents');
-      if (entry.invoice_id) expect(debit).toBe(invoices.get(entry.invoice_id)!.total_cents);
-      if (entry.payment_id) expect(debit).toBe(payments.get(entry.payment_id)!.amount_cents);
+      const invoice = invoices.get(entry.invoice_id);
+      const payment = payments.get(entry.payment_id);
+      if (invoice) expect(debit).toBe(inEuros(invoice, invoice.total_cents));
+      if (payment) expect(debit).toBe(inEuros(payment, payment.amount_cents));
     }
   });
 

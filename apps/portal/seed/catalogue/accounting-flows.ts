@@ -168,9 +168,15 @@ export const accountingFlowsSeed: SeedOverrides = {
     const order = recordsOf(ctx, 'sales_order').find(
       (o) => wanted && o.status === wanted && !billed.has(o.id),
     );
+    // One direct invoice is an export in dollars: paid later at another rate, it realises an
+    // exchange difference (766 or 666) when its payment is allocated.
+    const exported = !order && ctx.n === 7;
+    const abroad = recordsOf(ctx, 'customer').find(
+      (c) => c.country_code && c.country_code !== 'FR',
+    );
     const customer = order
       ? recordWith(ctx, 'customer', 'id', order.customer_id)!
-      : ctx.pick('customer');
+      : ((exported ? abroad : undefined) ?? ctx.pick('customer'));
     const service = recordsOf(ctx, 'product').find((p) => p.product_type === 'service');
     const invoiceDate = order
       ? day(order.delivery_date ?? ctx.daysAfter(day(order.order_date), 10))
@@ -187,10 +193,11 @@ export const accountingFlowsSeed: SeedOverrides = {
             quantity: String(1 + (ctx.n % 4)),
             unit_of_measure: service?.unit_of_measure ?? 'Unit',
             unit_price_cents: cents(service?.sale_price_cents) || 45_000,
-            tax_rate: '20',
+            // A service to a business outside the EU bears no French VAT.
+            tax_rate: exported ? '0' : '20',
           },
         ];
-    const currency = order?.currency ?? 'EUR';
+    const currency = order?.currency ?? (exported ? 'USD' : 'EUR');
     const terms = cents(customer.payment_terms_days ?? 30) || 30;
     return {
       customer_id: customer.id,
@@ -203,7 +210,9 @@ export const accountingFlowsSeed: SeedOverrides = {
       payment_terms_days: terms,
       payment_term_id: null,
       journal_id: journalOf(ctx, 'sales').id,
-      fiscal_position_id: null,
+      fiscal_position_id: exported
+        ? (recordsOf(ctx, 'fiscal_position').find((f) => f.zone === 'non_eu')?.id ?? null)
+        : null,
       // A structured creditor reference (ISO 11649) for the customer to quote.
       payment_reference: `RF${String(10 + ((ctx.n * 37) % 89)).padStart(2, '0')}${DEMO_YEAR}${String(ctx.n + 1).padStart(6, '0')}`,
       lines: taxed(ctx, lines, SALES_TAX),
@@ -338,6 +347,9 @@ const postedWalk =
   };
 
 export const accountingFlowWalks = {
+  // Past years and their months are closed; the demo's year (installed) is open.
+  fiscal_year: () => ['close'],
+  accounting_period: () => ['close'],
   invoice: postedWalk(['issue']),
   payment: postedWalk(['post']),
   supplier_invoice: (n: number) => (n === 4 ? ['submit'] : postedWalk(['submit', 'approve'])(n)),
