@@ -5,6 +5,8 @@ const SIDES = {
     party: 'customer_id',
     parties: 'customers',
     sign: 1,
+    // the direction of the party's payments (the other one is a refund)
+    paying: 'incoming',
     // document table, its date of reckoning, the allocation column
     documents: [
       { table: 'invoices', date: 'due_date', column: 'invoice_id', sign: -1 },
@@ -15,6 +17,7 @@ const SIDES = {
     party: 'supplier_id',
     parties: 'suppliers',
     sign: -1,
+    paying: 'outgoing',
     documents: [
       { table: 'supplier_invoices', date: 'due_date', column: 'supplier_invoice_id', sign: -1 },
       { table: 'debit_notes', date: 'debit_note_date', column: 'debit_note_id', sign: 1 },
@@ -62,8 +65,10 @@ export async function agedBalance(
          FROM ledger_lines l
         WHERE l.tenant_id = $1 AND l.${s.party} IS NOT NULL AND l.entry_date <= $2::date
        UNION ALL
-       -- A payment's side of an allocation: back toward zero, in the payment's own date.
-       SELECT coalesce(p.customer_id, p.supplier_id), p.paid_on, a.amount_cents
+       -- A payment's side of an allocation: back toward zero, in the payment's own date (a
+       -- refund, money going the other way, from the other side).
+       SELECT coalesce(p.customer_id, p.supplier_id), p.paid_on,
+              CASE WHEN p.direction = '${s.paying}' THEN a.amount_cents ELSE -a.amount_cents END
          FROM payment_allocations a JOIN payments p ON p.tenant_id = a.tenant_id AND p.id = a.payment_id
         WHERE a.tenant_id = $1 AND a.allocation_date <= $2::date
           AND p.${s.party} IS NOT NULL

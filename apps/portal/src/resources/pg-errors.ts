@@ -178,6 +178,8 @@ function allocationMessage(reason: unknown): string {
       return 'Both sides of an allocation must name the same customer or supplier.';
     case 'currency':
       return 'Both sides of an allocation must be in the same currency.';
+    case 'direction':
+      return 'Money received settles invoices and debit notes; money paid settles supplier invoices and credit notes (refunds).';
     default:
       return 'An allocation applies a payment to one document, or a credit note to an invoice (a debit note to a supplier invoice).';
   }

@@ -132,8 +132,11 @@ export function purchasePosting(
 }
 
 /**
- * A payment: incoming debits the bank journal's account and credits the customer's
- * receivable; outgoing debits the supplier's payable and credits the bank.
+ * A payment: incoming from a customer debits the bank journal's account and credits the
+ * customer's receivable; outgoing to a supplier debits the supplier's payable and credits the
+ * bank. Refunds go the other way on the same accounts: outgoing to a customer (a refund of a
+ * credit note) debits the receivable, incoming from a supplier (of a debit note) credits the
+ * payable. A payment names one party: exactly one rule applies.
  */
 export function paymentPostings(): PostingRule[] {
   const base = {
@@ -144,34 +147,25 @@ export function paymentPostings(): PostingRule[] {
     link: { column: 'payment_id' as const },
   };
   const bank: AccountRule = { override: 'journal' };
+  const rule = (direction: 'incoming' | 'outgoing', kind: 'customer' | 'supplier'): PostingRule => {
+    const party: PostingLeg = {
+      side: direction === 'incoming' ? 'credit' : 'debit',
+      amount: 'amount',
+      account: { setting: kind === 'customer' ? 'receivable' : 'payable', override: 'party' },
+      party: true,
+    };
+    const money: PostingLeg = { side: flip(party.side), amount: 'amount', account: bank };
+    return {
+      ...base,
+      when: { field: 'direction', equals: direction },
+      party: { kind, field: `${kind}_id` },
+      legs: direction === 'incoming' ? [money, party] : [party, money],
+    };
+  };
   return [
-    {
-      ...base,
-      when: { field: 'direction', equals: 'incoming' },
-      party: { kind: 'customer', field: 'customer_id' },
-      legs: [
-        { side: 'debit', amount: 'amount', account: bank },
-        {
-          side: 'credit',
-          amount: 'amount',
-          account: { setting: 'receivable', override: 'party' },
-          party: true,
-        },
-      ],
-    },
-    {
-      ...base,
-      when: { field: 'direction', equals: 'outgoing' },
-      party: { kind: 'supplier', field: 'supplier_id' },
-      legs: [
-        {
-          side: 'debit',
-          amount: 'amount',
-          account: { setting: 'payable', override: 'party' },
-          party: true,
-        },
-        { side: 'credit', amount: 'amount', account: bank },
-      ],
-    },
+    rule('incoming', 'customer'),
+    rule('outgoing', 'supplier'),
+    rule('outgoing', 'customer'),
+    rule('incoming', 'supplier'),
   ];
 }

@@ -163,10 +163,11 @@ DECLARE
   side record;
   party uuid;
   currency text;
+  direction text;
   settle bigint;
 BEGIN
   IF p_payment IS NOT NULL THEN
-    SELECT p.status, p.unallocated_cents, p.currency, coalesce(p.customer_id, p.supplier_id) AS party
+    SELECT p.status, p.unallocated_cents, p.currency, p.direction, coalesce(p.customer_id, p.supplier_id) AS party
       INTO pay FROM payments p WHERE p.tenant_id = p_tenant AND p.id = p_payment FOR NO KEY UPDATE;
     IF sign > 0 AND pay.status IS DISTINCT FROM 'comptabilise' THEN
       RAISE EXCEPTION 'the payment is not posted' USING ERRCODE = 'EP007',
@@ -182,6 +183,7 @@ BEGIN
     WHERE tenant_id = p_tenant AND id = p_payment;
     party := pay.party;
     currency := pay.currency;
+    direction := pay.direction;
   END IF;
   FOR side IN
     SELECT v.tbl, v.id, v.party_column FROM (VALUES
@@ -199,6 +201,13 @@ BEGIN
     IF sign > 0 AND doc.status NOT IN ('emis', 'approuve', 'partiellement_paye', 'paye', 'impute') THEN
       RAISE EXCEPTION 'the document is not posted' USING ERRCODE = 'EP007',
         DETAIL = json_build_object('reason', 'not_posted', 'document_id', side.id, 'status', doc.status)::text;
+    END IF;
+    -- Money in settles what is owed to us (an invoice, a supplier's debit note); money out what
+    -- we owe (a supplier invoice, a customer's credit note: a refund).
+    IF sign > 0 AND p_payment IS NOT NULL AND direction IS DISTINCT FROM
+       (CASE WHEN side.tbl IN ('invoices', 'debit_notes') THEN 'incoming' ELSE 'outgoing' END) THEN
+      RAISE EXCEPTION 'the payment goes the other way' USING ERRCODE = 'EP007',
+        DETAIL = json_build_object('reason', 'direction', 'payment_id', p_payment, 'direction', direction)::text;
     END IF;
     IF sign > 0 AND settle > doc.amount_due_cents THEN
       RAISE EXCEPTION 'more than the document still owes' USING ERRCODE = 'EP004',

@@ -64,6 +64,7 @@ export async function afterAction(
     return;
   }
   const posting = (resource.postings ?? []).filter((r) => r.action === action);
+  if (posting.length) oneRuleApplies(resource, posting, doc);
   const contexts = (alongside ?? []) as (RawPostingContext | null)[];
   for (const rule of resource.postings ?? []) {
     if (!applies(rule, doc)) continue;
@@ -75,6 +76,31 @@ export async function afterAction(
     if (rule.reverse === action)
       await reverseDocument(client, tenantId, resource, rule, doc, actor);
   }
+}
+
+/**
+ * A document posts exactly one entry: a payment names its customer or its supplier, not both
+ * and not neither (what it would post is otherwise unknown, or twice).
+ */
+function oneRuleApplies(
+  resource: Resource,
+  rules: readonly PostingRule[],
+  doc: Record<string, unknown>,
+): void {
+  if (rules.filter((rule) => applies(rule, doc)).length === 1) return;
+  const parties = [...new Set(rules.map((r) => r.party.field))];
+  throw new ApiError(
+    'requete_invalide',
+    `A ${resource.name.replace(/_/g, ' ')} to post names exactly one of ${parties.join(', ')}.`,
+    {
+      issues: parties.map((path) => ({
+        location: 'json',
+        path,
+        code: 'one_party',
+        message: `exactly one of ${parties.join(', ')}`,
+      })),
+    },
+  );
 }
 
 function applies(rule: PostingRule, doc: Record<string, unknown>): boolean {

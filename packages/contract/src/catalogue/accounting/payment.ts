@@ -10,13 +10,14 @@ export const payments = defineResource({
   path: 'payments',
   module: 'accounting',
   description:
-    'A payment received from a customer or made to a supplier: posting it debits the bank and credits the receivable (incoming), or debits the payable and credits the bank (outgoing); allocations apply it to the documents it settles.',
+    'A payment received from a customer or made to a supplier, or a refund (to a customer, of a credit note; from a supplier, of a debit note). It names one party. Posting it debits the bank and credits the receivable (incoming from a customer), debits the payable and credits the bank (outgoing to a supplier), and the reverse for refunds; allocations apply it to the documents it settles.',
   numbering: { prefix: 'PAY' },
   fields: {
     direction: enumOf(['incoming', 'outgoing'], {
       required: true,
       filterable: true,
-      description: 'incoming: from a customer; outgoing: to a supplier.',
+      description:
+        'incoming: money received (from a customer, or a refund from a supplier); outgoing: money paid (to a supplier, or a refund to a customer).',
       example: 'incoming',
     }),
     amount_cents: money({
