@@ -62,14 +62,21 @@ describe('the demo books', () => {
     ['invoices', 'invoice_id', ['emis', 'partiellement_paye', 'paye']],
     ['supplier-invoices', 'supplier_invoice_id', ['approuve', 'partiellement_paye', 'paye']],
     ['payments', 'payment_id', ['comptabilise']],
+    ['credit-notes', 'credit_note', ['emis', 'partiellement_paye', 'impute']],
+    ['debit-notes', 'debit_note', ['emis', 'partiellement_paye', 'impute']],
   ])(
     'posts each of the %s once, and reverses the cancelled ones once',
     async (path, link, posted) => {
       const entries = await list('journal-entries');
       const docs = await list(path);
+      // The entry names its document in a column of its own, else by source type and id.
+      const names = (e: Row, doc: Row) =>
+        link.endsWith('_id')
+          ? e[link] === doc.id
+          : e.source_type === link && e.source_id === doc.id;
       let reversed = 0;
       for (const doc of docs) {
-        const own = entries.filter((e) => e[link] === doc.id && e.entry_type === 'standard');
+        const own = entries.filter((e) => names(e, doc) && e.entry_type === 'standard');
         const reversals = entries.filter(
           (e) => e.entry_type === 'reversal' && own.some((o) => o.id === e.reversed_entry_id),
         );
@@ -90,10 +97,22 @@ describe('the demo books', () => {
           reversed++;
         } else expect(own, `${doc.number} ${doc.status}`).toEqual([]);
       }
-      expect(docs.filter((d) => posted.includes(d.status)).length).toBeGreaterThan(3);
+      expect(docs.filter((d) => posted.includes(d.status)).length).toBeGreaterThan(2);
       expect(reversed, path).toBeGreaterThan(0);
     },
   );
+
+  it.each([
+    ['invoices', 'invoice_date'],
+    ['supplier-invoices', 'invoice_date'],
+    ['credit-notes', 'credit_note_date'],
+    ['payments', 'paid_on'],
+  ])('numbers the %s in the order of their dates', async (path, date) => {
+    const docs = [...(await list(path))].sort((a, b) => a.number.localeCompare(b.number));
+    const dates = docs.map((d) => d[date]);
+    expect(dates.length).toBeGreaterThan(1);
+    expect(dates).toEqual([...dates].sort());
+  });
 
   it('balances the trial balance, and the aged receivables and payables are the 411 and 401 balances', async () => {
     const trial = await get(`reports/trial-balance?from=${YEAR.from}&to=${YEAR.to}`);

@@ -11,6 +11,7 @@ import {
   type SeedOverrides,
   type SeedReads,
   type SeedWalks,
+  seedDates,
   seedOverrides,
   seedReads,
   seedWalks,
@@ -61,10 +62,7 @@ export async function seedDemoRecords(
       const madeIds: string[] = made.map((r) => r.id);
       records.set(resource.name, made);
       refs.set(resource.name, madeIds);
-      for (let n = 0; n < perResource; n++) {
-        const steps = walks[resource.name]?.(n) ?? walk(resource, n);
-        const ctx = context(resource, n, perResource, records, reached(resource, steps));
-        const body = { ...sampleBody(resource, n, refs), ...overrides[resource.name]?.(ctx) };
+      const make = async (n: number, steps: readonly string[], body: Record<string, unknown>) => {
         // Through the operation the API's routes run, so what a document posts is posted by the
         // posting engine and an allocation settles (and writes off) as it does for a client.
         const operate = (operation: SeedStep) =>
@@ -84,6 +82,27 @@ export async function seedDemoRecords(
         // overrides see the documents as they now are.
         if (resource.ledgerRole === 'allocation')
           await refreshSettled(client, tenantId, resource, record, records, byName, actor);
+      };
+      // A dated document's records are planned first (overrides see the planned ones), then
+      // made in the order of their dates: numbered and posted chronologically, as a
+      // bookkeeper enters them.
+      const dated = seedDates[resource.name];
+      const planned: { n: number; steps: readonly string[]; body: Record<string, unknown> }[] = [];
+      for (let n = 0; n < perResource; n++) {
+        const steps = walks[resource.name]?.(n) ?? walk(resource, n);
+        const status = reached(resource, steps);
+        const ctx = context(resource, n, perResource, records, status);
+        const body = { ...sampleBody(resource, n, refs), ...overrides[resource.name]?.(ctx) };
+        if (!dated) await make(n, steps, body);
+        else {
+          planned.push({ n, steps, body });
+          made.push({ ...body, id: `planned-${n}`, status });
+        }
+      }
+      if (dated) {
+        made.splice(made.length - planned.length);
+        planned.sort((a, b) => String(a.body[dated]).localeCompare(String(b.body[dated])));
+        for (const { n, steps, body } of planned) await make(n, steps, body);
       }
     }
     // Once its documents are posted, the fiscal year's first month is closed (SPEC §17).

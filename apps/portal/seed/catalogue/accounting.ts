@@ -2,6 +2,7 @@ import { accountingFlowsSeed, accountingFlowWalks, EUR_PER_UNIT } from './accoun
 import {
   DEMO_YEAR,
   type SeedContext,
+  type SeedDates,
   type SeededRecord,
   type SeedOverrides,
   type SeedReads,
@@ -842,3 +843,13 @@ export const accountingSeedReads: SeedReads = {
 
 /** The financial documents' walks: most posted (see accountingFlowWalks). */
 export const accountingSeedWalks: SeedWalks = accountingFlowWalks;
+
+/** Financial documents are entered in the order of their dates. */
+export const accountingSeedDates: SeedDates = {
+  invoice: 'invoice_date',
+  credit_note: 'credit_note_date',
+  supplier_invoice: 'invoice_date',
+  debit_note: 'debit_note_date',
+  payment: 'paid_on',
+  journal_entry: 'entry_date',
+};

@@ -48,3 +48,9 @@ export type SeedReads = Readonly<Record<string, readonly string[]>>;
  * would not give the books what they need (most invoices issued, most payments posted).
  */
 export type SeedWalks = Readonly<Record<string, (n: number) => readonly string[]>>;
+
+/**
+ * Date fields by resource name: the seed plans all records of such a resource, then makes them
+ * in the order of that date, so documents are numbered and posted chronologically.
+ */
+export type SeedDates = Readonly<Record<string, string>>;

@@ -1,6 +1,11 @@
-import { accountingSeed, accountingSeedReads, accountingSeedWalks } from './accounting';
+import {
+  accountingSeed,
+  accountingSeedDates,
+  accountingSeedReads,
+  accountingSeedWalks,
+} from './accounting';
 import { assetsSeed } from './assets';
-import type { SeedOverrides, SeedReads, SeedWalks } from './context';
+import type { SeedDates, SeedOverrides, SeedReads, SeedWalks } from './context';
 import { crmSeed } from './crm';
 import { hrSeed } from './hr';
 import { inventorySeed } from './inventory';
@@ -13,6 +18,7 @@ import { supportSeed } from './support';
 export {
   DEMO_YEAR,
   type SeedContext,
+  type SeedDates,
   type SeededRecord,
   type SeedOverride,
   type SeedOverrides,
@@ -42,3 +48,6 @@ export const seedReads: SeedReads = { ...accountingSeedReads };
 
 /** Lifecycle walks that differ from the generic one (see SeedWalks). */
 export const seedWalks: SeedWalks = { ...accountingSeedWalks };
+
+/** Resources whose records are made in the order of this date field (see SeedDates). */
+export const seedDates: SeedDates = { ...accountingSeedDates };
