@@ -160,14 +160,32 @@ describe('the demo books', () => {
     }
   });
 
-  it('carries payments on bank transactions, and statements add their transactions up', async () => {
+  it('carries posted payments and bank entries on bank transactions, and statements add their transactions up', async () => {
     const payments = byId(await list('payments'));
+    const entries = byId(await list('journal-entries'));
+    const bank = (await list('accounts')).find((a) => a.code === '512000')!;
     const transactions = await list('bank-transactions');
+    let matched = 0;
     for (const t of transactions) {
-      const p = payments.get(t.payment_id)!;
-      expect(t.amount_cents).toBe(p.direction === 'incoming' ? p.amount_cents : -p.amount_cents);
-      expect([t.transaction_date, t.bank_account_id]).toEqual([p.paid_on, p.bank_account_id]);
+      // A reconciled line names what it is matched with; what it names is posted.
+      if (t.status === 'rapproche') expect(t.payment_id ?? t.journal_entry_id, t.id).toBeTruthy();
+      if (t.status === 'annule') expect(t.bank_statement_id).toBeNull();
+      const p = payments.get(t.payment_id);
+      const e = entries.get(t.journal_entry_id);
+      if (p) {
+        expect(p.status).toBe('comptabilise');
+        expect(t.amount_cents).toBe(p.direction === 'incoming' ? p.amount_cents : -p.amount_cents);
+        expect([t.transaction_date, t.bank_account_id]).toEqual([p.paid_on, p.bank_account_id]);
+      }
+      if (e) {
+        expect(e.status).toBe('comptabilise');
+        const onBank = e.lines.filter((l: Line) => l.account_id === bank.id);
+        expect(t.amount_cents).toBe(sum(onBank, 'debit_cents') - sum(onBank, 'credit_cents'));
+        expect(t.transaction_date).toBe(e.entry_date);
+      }
+      matched += p || e ? 1 : 0;
     }
+    expect(matched).toBeGreaterThan(transactions.length / 2);
     const statements = (await list('bank-statements')).sort((a, b) =>
       a.start_date.localeCompare(b.start_date),
     );

@@ -277,7 +277,7 @@ export const accountingFlowsSeed: SeedOverrides = {
     // notes leave due: in full, in half (it stays partly paid), or 1.50 € short (written off).
     const incoming = ctx.n % 4 !== 3;
     const k = incoming ? ctx.n - Math.floor((ctx.n + 1) / 4) : Math.floor(ctx.n / 4);
-    const bank = recordWith(ctx, 'bank_account', 'is_default', true) ?? ctx.pick('bank_account');
+
     const [notes, field] = incoming
       ? ['credit_note', 'invoice_id']
       : ['debit_note', 'supplier_invoice_id'];
@@ -292,6 +292,12 @@ export const accountingFlowsSeed: SeedOverrides = {
       ? ctx.daysAfter(day(doc.invoice_date), 18 + (ctx.n % 11))
       : ctx.daysAfter(day(doc.due_date), -(ctx.n % 6));
     const party = incoming ? doc.customer_id : doc.supplier_id;
+    // Through the default account, or one in the payment's currency.
+    const banks = recordsOf(ctx, 'bank_account');
+    const bank =
+      (doc.currency === 'EUR' ? undefined : banks.find((b) => b.currency === doc.currency)) ??
+      banks.find((b) => b.is_default) ??
+      ctx.pick('bank_account');
     return {
       direction: incoming ? 'incoming' : 'outgoing',
       amount_cents: Math.max(1, amount),

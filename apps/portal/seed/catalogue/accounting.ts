@@ -1,3 +1,4 @@
+import { accountingBankSeed, bankLineSteps, mainBankAccount } from './accounting-bank';
 import { accountingFlowsSeed, accountingFlowWalks, EUR_PER_UNIT } from './accounting-flows';
 import {
   DEMO_YEAR,
@@ -299,11 +300,6 @@ function taxId(ctx: SeedContext, code: string): string | undefined {
   return recordWith(ctx, 'tax', 'code', code)?.id;
 }
 
-/** The bank account payments go through: the default one. */
-function mainBankAccount(ctx: SeedContext): SeededRecord {
-  return recordWith(ctx, 'bank_account', 'is_default', true) ?? ctx.pick('bank_account', 0);
-}
-
 /** Invoices that were issued and not cancelled (posted). */
 const issued = (i: SeededRecord) =>
   ['emis', 'partiellement_paye', 'paye'].includes(String(i.status));
@@ -325,17 +321,6 @@ function byRate(lines: unknown): Map<string, { base: number; tax: number }> {
   return rates;
 }
 
-/** What a payment is worth on the bank account: positive in, negative out. */
-const signedAmount = (p: SeededRecord) =>
-  p.direction === 'incoming' ? cents(p.amount_cents) : -cents(p.amount_cents);
-
-/** The bank statement of a month on the main bank account: the payments made in it. */
-function monthOfPayments(ctx: SeedContext, bankAccountId: string, start: string, end: string) {
-  return recordsOf(ctx, 'payment').filter(
-    (p) => p.bank_account_id === bankAccountId && day(p.paid_on) >= start && day(p.paid_on) <= end,
-  );
-}
-
 function ledgerLine(account: string, debit: number, credit: number, extra: Line = {}): Line {
   return { account_id: account, debit_cents: debit, credit_cents: credit, ...extra };
 }
@@ -348,6 +333,7 @@ function ledgerLine(account: string, debit: number, credit: number, extra: Line 
  */
 export const accountingSeed: SeedOverrides = {
   ...accountingFlowsSeed,
+  ...accountingBankSeed,
   currency(ctx) {
     const [code, name, symbol, minorUnits] = at(CURRENCIES, ctx.n);
     return { code, name, symbol, minor_units: minorUnits };
@@ -627,65 +613,6 @@ export const accountingSeed: SeedOverrides = {
       lines,
     };
   },
-  bank_statement(ctx) {
-    // The main account's monthly statements, each the sum of the payments of its month.
-    const bank = mainBankAccount(ctx);
-    const start = `${YEAR}-${String((ctx.n % 12) + 1).padStart(2, '0')}-01`;
-    const end = endOfMonth(start);
-    const before = recordsOf(ctx, 'payment')
-      .filter((p) => p.bank_account_id === bank.id && day(p.paid_on) < start)
-      .reduce((sum, p) => sum + signedAmount(p), 0);
-    const opening = 2_450_000 + before;
-    const movement = monthOfPayments(ctx, bank.id, start, end).reduce(
-      (sum, p) => sum + signedAmount(p),
-      0,
-    );
-    return {
-      bank_account_id: bank.id,
-      statement_date: end,
-      start_date: start,
-      end_date: end,
-      bank_reference: start.slice(0, 7),
-      source: ctx.n % 4 === 3 ? 'ofx' : 'camt053',
-      currency: bank.currency ?? 'EUR',
-      opening_balance_cents: opening,
-      closing_balance_cents: opening + movement,
-    };
-  },
-  bank_transaction(ctx) {
-    // The bank's side of the n-th payment, on the statement of its month.
-    const payment = ctx.pick('payment');
-    const paidOn = day(payment.paid_on);
-    const statement = recordsOf(ctx, 'bank_statement').find(
-      (s) =>
-        s.bank_account_id === payment.bank_account_id &&
-        day(s.start_date) <= paidOn &&
-        paidOn <= day(s.end_date),
-    );
-    const incoming = payment.direction === 'incoming';
-    const partner = incoming
-      ? recordWith(ctx, 'customer', 'id', payment.customer_id)
-      : recordWith(ctx, 'supplier', 'id', payment.supplier_id);
-    const name = String(partner?.name ?? 'Client').toUpperCase();
-    return {
-      bank_account_id: payment.bank_account_id ?? mainBankAccount(ctx).id,
-      bank_statement_id: statement?.id ?? null,
-      transaction_date: paidOn,
-      value_date: paidOn,
-      amount_cents: signedAmount(payment),
-      currency: payment.currency,
-      transaction_type: payment.method === 'direct_debit' ? 'direct_debit' : 'transfer',
-      label: incoming
-        ? `VIR SEPA RECU ${name} ${payment.reference ?? ''}`.trim()
-        : `VIR SEPA EMIS ${name}`,
-      counterparty_name: partner?.name ?? null,
-      counterparty_iban: (partner?.iban as string | undefined) ?? null,
-      bank_reference: `${paidOn.replace(/-/g, '')}-${String(7_000_000 + ctx.n * 7_919)}`,
-      end_to_end_reference: String(payment.number),
-      payment_id: payment.id,
-      journal_entry_id: null,
-    };
-  },
   budget(ctx) {
     const year = currentYear(ctx);
     const center = ctx.pick('cost_center');
@@ -833,8 +760,8 @@ export const accountingSeed: SeedOverrides = {
 
 /** Overrides that read records their resource does not refer to: seeded after those. */
 export const accountingSeedReads: SeedReads = {
-  // A statement's balances add up the payments its transactions will carry.
-  bank_statement: ['payment'],
+  // A statement's balances add up the payments and bank entries its lines will carry.
+  bank_statement: ['payment', 'journal_entry'],
   // A payment pays what the document's notes leave due.
   payment: ['credit_note', 'debit_note'],
   // A reminder asks for what allocations leave due.
@@ -842,7 +769,10 @@ export const accountingSeedReads: SeedReads = {
 };
 
 /** The financial documents' walks: most posted (see accountingFlowWalks). */
-export const accountingSeedWalks: SeedWalks = accountingFlowWalks;
+export const accountingSeedWalks: SeedWalks = {
+  ...accountingFlowWalks,
+  bank_transaction: bankLineSteps,
+};
 
 /** Financial documents are entered in the order of their dates. */
 export const accountingSeedDates: SeedDates = {
