@@ -1,5 +1,5 @@
 import type { ApiError } from '@erp/sdk';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { raw } from '../api/client';
 import { fieldErrors } from '../api/errors';
 import { useLoad } from '../api/use-load';
@@ -71,6 +71,11 @@ export function AllocateForm({
   const [amount, setAmount] = useState<string>();
   const [error, setError] = useState<ApiError>();
   const errors = fieldErrors(error);
+  const amountInput = useRef<HTMLInputElement>(null);
+  // An amount over what is left (`montant_depasse`) is the amount's fault: it is marked, and the
+  // focus goes there to correct it.
+  const amountError =
+    errors.amount_cents ?? (error?.code === 'montant_depasse' ? error.message : undefined);
   const chosen = options.find((p) => p.id === (paymentId || options[0]?.id));
   const suggested = chosen
     ? centsToDecimal(Math.min(due, Number(chosen.unallocated_cents)), currency)
@@ -95,7 +100,10 @@ export function AllocateForm({
       },
     });
     setError(answer.error);
-    if (answer.error) return;
+    if (answer.error) {
+      if (answer.error.code === 'montant_depasse') amountInput.current?.focus();
+      return;
+    }
     const label = options.find((p) => p.id === payment);
     setAmount(undefined);
     setPaymentId('');
@@ -138,12 +146,13 @@ export function AllocateForm({
           <Field
             label="Amount"
             required
-            error={errors.amount_cents}
+            error={amountError}
             hint={`In ${String(currency)}; at most what the payment has left and what is due (${formatCents(due, currency)}).`}
           >
             {(props) => (
               <input
                 {...props}
+                ref={amountInput}
                 name="amount"
                 inputMode="decimal"
                 required

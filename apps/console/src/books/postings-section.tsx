@@ -2,12 +2,19 @@ import { Link } from 'wouter';
 import { raw } from '../api/client';
 import { useLoad } from '../api/use-load';
 import type { Catalogue } from '../records/catalogue';
-import type { PostingLinkInfo, ResourceInfo } from '../records/catalogue-types';
+import type { ResourceInfo } from '../records/catalogue-types';
 import { ErrorBanner, Loading } from '../ui/alert';
 import { formatDate } from '../ui/format';
-import { formatCents } from '../ui/money';
+import { formatAmount } from '../ui/money';
+import { TableFrame } from '../ui/table-frame';
 import { type Account, accountName, accountsByIds } from './accounts';
-import { booksResource, entryState, postingLink, postingsFilter } from './books-catalogue';
+import {
+  booksResource,
+  entryState,
+  postingLink,
+  postingsFilter,
+  referenceTo,
+} from './books-catalogue';
 
 type Row = Record<string, unknown>;
 interface EntryLine {
@@ -20,7 +27,8 @@ interface EntryLine {
 /**
  * A document's postings (SPEC §17): the journal entries that record it (by its column, or its
  * source type and id, as the catalogue says), each linked to its page, with its lines and
- * whether it stands or was reversed. Reloaded when the document changes (`changedAt`).
+ * whether it stands or was reversed; on a journal entry's page, the entry reversing it.
+ * Reloaded when the record changes (`changedAt`).
  */
 export function PostingsSection({
   catalogue,
@@ -34,29 +42,49 @@ export function PostingsSection({
   changedAt: string;
 }) {
   const entries = booksResource(catalogue, 'entry');
+  if (!entries) return null;
+  if (entries === resource) {
+    // A journal entry's own lines are on its page: here, the entry that reverses it.
+    const reverses = referenceTo(entries, entries);
+    return reverses ? (
+      <Postings
+        title="Reversal"
+        none="Not reversed."
+        entries={entries}
+        filter={{ [reverses.name]: `eq.${id}` }}
+        changedAt={changedAt}
+      />
+    ) : null;
+  }
   const link = postingLink(catalogue, resource);
-  if (!entries || !link || entries === resource) return null;
-  return <Postings entries={entries} link={link} id={id} changedAt={changedAt} />;
+  return link ? (
+    <Postings
+      title="Postings"
+      none="Nothing posted for it yet."
+      entries={entries}
+      filter={postingsFilter(link, id)}
+      changedAt={changedAt}
+    />
+  ) : null;
 }
 
 function Postings({
+  title,
+  none,
   entries,
-  link,
-  id,
+  filter,
   changedAt,
 }: {
+  title: string;
+  none: string;
   entries: ResourceInfo;
-  link: PostingLinkInfo;
-  id: string;
+  filter: Record<string, string>;
   changedAt: string;
 }) {
   const list = useLoad(
     (signal) =>
-      raw.get(`/api/v1/${entries.path}`, {
-        query: { ...postingsFilter(link, id), page_size: 100 },
-        signal,
-      }),
-    [entries.path, id, changedAt],
+      raw.get(`/api/v1/${entries.path}`, { query: { ...filter, page_size: 100 }, signal }),
+    [entries.path, JSON.stringify(filter), changedAt],
   );
   const rows = (list.data as { data?: Row[] } | undefined)?.data;
   const accountIds = (rows ?? []).flatMap((e) => lines(e).map((l) => l.account_id));
@@ -65,10 +93,10 @@ function Postings({
 
   return (
     <section aria-labelledby="postings" className="postings">
-      <h2 id="postings">Postings</h2>
+      <h2 id="postings">{title}</h2>
       <ErrorBanner error={list.error ?? accounts.error} />
-      {!rows && list.loading ? <Loading what="the postings" /> : null}
-      {rows?.length === 0 ? <p>Nothing posted for it yet.</p> : null}
+      {!rows && list.loading ? <Loading what={title.toLowerCase()} /> : null}
+      {rows?.length === 0 ? <p>{none}</p> : null}
       {rows?.map((entry) => (
         <EntryCard
           key={String(entry.id)}
@@ -119,13 +147,12 @@ function EntryCard({
           </>
         ) : null}
       </p>
-      <div className="table-wrap">
+      <TableFrame label={`Lines of ${number}`}>
         <table>
           <caption className="visually-hidden">Lines of {number}</caption>
           <thead>
             <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Label</th>
+              <th scope="col">Account and label</th>
               <th scope="col" className="number">
                 Debit
               </th>
@@ -139,13 +166,15 @@ function EntryCard({
               const account = accounts?.get(line.account_id);
               return (
                 <tr key={i}>
-                  <td>{account ? accountName(account) : <code>{line.account_id}</code>}</td>
-                  <td>{line.label ?? ''}</td>
-                  <td className="number">
-                    {line.debit_cents ? formatCents(line.debit_cents, currency) : ''}
+                  <td>
+                    {account ? accountName(account) : <code>{line.account_id}</code>}
+                    {line.label ? <span className="line-label">{line.label}</span> : null}
                   </td>
                   <td className="number">
-                    {line.credit_cents ? formatCents(line.credit_cents, currency) : ''}
+                    {line.debit_cents ? formatAmount(line.debit_cents, currency) : ''}
+                  </td>
+                  <td className="number">
+                    {line.credit_cents ? formatAmount(line.credit_cents, currency) : ''}
                   </td>
                 </tr>
               );
@@ -153,15 +182,13 @@ function EntryCard({
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={2}>
-                Total{typeof currency === 'string' ? ` (${currency})` : ''}
-              </th>
-              <td className="number">{formatCents(total('debit_cents'), currency)}</td>
-              <td className="number">{formatCents(total('credit_cents'), currency)}</td>
+              <th scope="row">Total{typeof currency === 'string' ? ` (${currency})` : ''}</th>
+              <td className="number">{formatAmount(total('debit_cents'), currency)}</td>
+              <td className="number">{formatAmount(total('credit_cents'), currency)}</td>
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableFrame>
     </article>
   );
 }

@@ -144,7 +144,7 @@ function Settlement({
       {rows?.length === 0 ? <p>None yet.</p> : null}
       {rows?.length ? (
         <div className="table-wrap">
-          <table aria-labelledby="allocations">
+          <table aria-labelledby="allocations" className="stacked">
             <thead>
               <tr>
                 <th scope="col">Date</th>
@@ -164,20 +164,24 @@ function Settlement({
                 const amount = formatCents(row.amount_cents as number, row.currency);
                 return (
                   <tr key={String(row.id)}>
-                    <td className="nowrap">
+                    <td className="nowrap" data-label="Date">
                       <Link href={`/records/${allocations.path}/${String(row.id)}`}>
                         {formatDate(String(row.allocation_date))}
                       </Link>
                     </td>
-                    <td>{other.href ? <Link href={other.href}>{other.text}</Link> : other.text}</td>
-                    <td className="number">{amount}</td>
-                    <td className="number">
+                    <td data-label={payment ? 'Settles' : 'Settled by'}>
+                      {other.href ? <Link href={other.href}>{other.text}</Link> : other.text}
+                    </td>
+                    <td className="number" data-label="Amount">
+                      {amount}
+                    </td>
+                    <td className="number" data-label="Written off">
                       {row.write_off_cents
                         ? formatCents(row.write_off_cents as number, row.currency)
                         : '—'}
                     </td>
                     {writable ? (
-                      <td className="actions">
+                      <td className="actions" data-label="Actions">
                         <ConfirmButton
                           label={
                             <>

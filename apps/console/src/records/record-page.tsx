@@ -11,6 +11,7 @@ import { ConfirmButton } from '../ui/dialog';
 import { humanize } from '../ui/format';
 import { NotFoundPage } from '../ui/not-found-page';
 import { Page } from '../ui/page';
+import { TableFrame } from '../ui/table-frame';
 import {
   type Catalogue,
   canWrite,
@@ -269,7 +270,7 @@ function LinesTable({
       {lines.length === 0 ? (
         <p>None.</p>
       ) : (
-        <div className="table-wrap">
+        <TableFrame label={humanize(field.name)}>
           <table>
             <thead>
               <tr>
@@ -296,7 +297,7 @@ function LinesTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </section>
   );

@@ -2,11 +2,11 @@ import { client } from '../api/client';
 import { useLoad } from '../api/use-load';
 import { ErrorBanner, Loading } from '../ui/alert';
 import { formatDate } from '../ui/format';
-import { formatCents } from '../ui/money';
+import { formatAmount } from '../ui/money';
 import { Page } from '../ui/page';
 import { definedQuery, ReportForm, ReportsLink, ReportTable, useReportQuery } from './report-parts';
 
-const AT = [{ name: 'at', label: 'At', hint: 'Default: today.' }] as const;
+const AT = [{ name: 'at', label: 'At' }] as const;
 const BUCKETS = [
   ['not_due_cents', 'Not yet due'],
   ['d1_30_cents', '1–30 days'],
@@ -43,11 +43,11 @@ function AgedBalance({ side }: { side: keyof typeof SIDES }) {
     [path, params.toString()],
   );
   const aged = report.data;
-  const money = (cents: number) => formatCents(cents, aged?.currency);
+  const money = (cents: number) => formatAmount(cents, aged?.currency);
   return (
     <Page title={title}>
       <ReportsLink />
-      <ReportForm label="Date" dates={AT} values={params} onSubmit={go} />
+      <ReportForm label="Date" dates={AT} values={params} onSubmit={go} note="Empty: today." />
       <ErrorBanner error={report.error} />
       {aged ? (
         <>
@@ -73,8 +73,8 @@ function AgedBalance({ side }: { side: keyof typeof SIDES }) {
                 {aged.parties.map((p) => (
                   <tr key={p.party_id}>
                     <th scope="row">{p.name}</th>
-                    {BUCKETS.map(([key]) => (
-                      <td key={key} className="number">
+                    {BUCKETS.map(([key, label]) => (
+                      <td key={key} className="number" data-label={label}>
                         {p[key] ? money(p[key]) : '—'}
                       </td>
                     ))}
@@ -84,8 +84,8 @@ function AgedBalance({ side }: { side: keyof typeof SIDES }) {
               <tfoot>
                 <tr>
                   <th scope="row">Total</th>
-                  {BUCKETS.map(([key]) => (
-                    <td key={key} className="number">
+                  {BUCKETS.map(([key, label]) => (
+                    <td key={key} className="number" data-label={label}>
                       {money(aged.totals[key])}
                     </td>
                   ))}

@@ -1,3 +1,4 @@
+import type { components } from '@erp/sdk';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { client } from '../api/client';
@@ -5,10 +6,11 @@ import { useLoad } from '../api/use-load';
 import { accountName, postableAccounts } from '../books/accounts';
 import { booksResource } from '../books/books-catalogue';
 import { useCatalogue } from '../records/catalogue';
+import { useReferenceLabels } from '../records/reference-labels';
 import { ErrorBanner, Loading } from '../ui/alert';
 import { Field } from '../ui/field';
 import { formatDate, humanize } from '../ui/format';
-import { formatCents } from '../ui/money';
+import { formatAmount } from '../ui/money';
 import { Page } from '../ui/page';
 import { definedQuery, ReportForm, ReportsLink, ReportTable, useReportQuery } from './report-parts';
 
@@ -17,6 +19,9 @@ const PERIOD = [
   { name: 'to', label: 'To' },
 ] as const;
 const PAGE_SIZE = 50;
+
+/** A page of the general ledger, with the cursor it answers (none: the first). */
+type GeneralLedgerPage = components['schemas']['GeneralLedger'] & { cursor: string | undefined };
 
 /**
  * Reports → General ledger: one account's posted lines over a period with the running balance,
@@ -39,30 +44,44 @@ export function GeneralLedgerPage() {
   const cursors = paging.asked === asked ? paging.cursors : [];
   const setCursors = (next: string[]) => setPaging({ asked, cursors: next });
   const cursor = cursors.at(-1);
-  const report = useLoad(
+  const report = useLoad<GeneralLedgerPage | undefined>(
     (signal) =>
       accountId
-        ? client.get('/api/v1/reports/general-ledger', {
-            query: {
-              ...definedQuery(params, ['from', 'to']),
-              account_id: accountId,
-              page_size: PAGE_SIZE,
-              ...(cursor ? { cursor } : {}),
-            },
-            signal,
-          })
+        ? client
+            .get('/api/v1/reports/general-ledger', {
+              query: {
+                ...definedQuery(params, ['from', 'to']),
+                account_id: accountId,
+                page_size: Number(params.get('page_size')) || PAGE_SIZE,
+                ...(cursor ? { cursor } : {}),
+              },
+              signal,
+            })
+            // The page says which cursor it answers: while the next one loads, the page on
+            // screen stays whole (its opening row, its buttons).
+            .then((answer) => (answer.error ? answer : { data: { ...answer.data, cursor } }))
         : Promise.resolve({ data: undefined }),
     [params.toString(), cursor],
   );
   const gl = report.data;
   const entries = booksResource(catalogue, 'entry');
-  const money = (cents: number) => formatCents(cents, currency);
+  const money = (cents: number) => formatAmount(cents, currency);
+  // The documents' numbers, one list request per document type on the page.
+  const documents = gl?.data.flatMap((line) => (line.document ? [line.document] : [])) ?? [];
+  const label = useReferenceLabels(
+    catalogue,
+    [...new Set(documents.map((d) => d.type))].map((type) => ({
+      target: type,
+      ids: documents.filter((d) => d.type === type).map((d) => d.id),
+    })),
+  );
   const documentLink = (document: { type: string; id: string } | null) => {
     const target = document ? catalogue.byName.get(document.type) : undefined;
     if (!document || !target) return '—';
     return (
       <Link href={`/records/${target.path}/${document.id}`}>
-        {humanize(target.name)} <span className="muted">…{document.id.slice(-6)}</span>
+        {humanize(target.name)}{' '}
+        {(target.label !== 'id' && label(target.name, document.id)) || `…${document.id.slice(-6)}`}
       </Link>
     );
   };
@@ -117,18 +136,22 @@ export function GeneralLedgerPage() {
               </tr>
             </thead>
             <tbody>
-              {!cursor ? (
+              {!gl.cursor ? (
                 <tr>
                   <th scope="row" colSpan={6}>
                     Opening balance on {formatDate(gl.from)}
                   </th>
-                  <td className="number">{money(gl.opening_cents)}</td>
+                  <td className="number" data-label="Balance">
+                    {money(gl.opening_cents)}
+                  </td>
                 </tr>
               ) : null}
               {gl.data.map((line) => (
                 <tr key={`${line.entry_id}:${line.line_no}`}>
-                  <td className="nowrap">{formatDate(line.entry_date)}</td>
-                  <td className="nowrap">
+                  <td className="nowrap" data-label="Date">
+                    {formatDate(line.entry_date)}
+                  </td>
+                  <td className="nowrap" data-label="Entry">
                     {entries ? (
                       <Link href={`/records/${entries.path}/${line.entry_id}`}>
                         {line.entry_number}
@@ -137,18 +160,26 @@ export function GeneralLedgerPage() {
                       line.entry_number
                     )}
                   </td>
-                  <td className="nowrap">{documentLink(line.document)}</td>
-                  <td>{line.label ?? ''}</td>
-                  <td className="number">{line.debit_cents ? money(line.debit_cents) : ''}</td>
-                  <td className="number">{line.credit_cents ? money(line.credit_cents) : ''}</td>
-                  <td className="number">{money(line.balance_cents)}</td>
+                  <td className="nowrap" data-label="Document">
+                    {documentLink(line.document)}
+                  </td>
+                  <td data-label="Label">{line.label ?? ''}</td>
+                  <td className="number" data-label="Debit">
+                    {line.debit_cents ? money(line.debit_cents) : ''}
+                  </td>
+                  <td className="number" data-label="Credit">
+                    {line.credit_cents ? money(line.credit_cents) : ''}
+                  </td>
+                  <td className="number" data-label="Balance">
+                    {money(line.balance_cents)}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </ReportTable>
           {gl.data.length === 0 ? <p>No line over this period.</p> : null}
           <nav className="row pager" aria-label="Pages">
-            {cursor ? (
+            {gl.cursor ? (
               <button type="button" className="button" onClick={() => setCursors([])}>
                 First page
               </button>
@@ -157,7 +188,9 @@ export function GeneralLedgerPage() {
               <button
                 type="button"
                 className="button"
-                onClick={() => setCursors([...cursors, gl.next_cursor!])}
+                onClick={() => {
+                  if (!report.loading) setCursors([...cursors, gl.next_cursor!]);
+                }}
               >
                 Next page
               </button>

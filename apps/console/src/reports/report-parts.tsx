@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Field } from '../ui/field';
+import { TableFrame } from '../ui/table-frame';
 
 /** The report's parameters in the address (`?from=…&to=…`): bookmarkable, shareable. */
 export function useReportQuery(): [URLSearchParams, (next: Record<string, string>) => void] {
@@ -27,7 +28,6 @@ export function definedQuery(params: URLSearchParams, names: readonly string[]) 
 export interface DateInput {
   name: string;
   label: string;
-  hint?: string;
 }
 
 /** The dates a report is asked for, and any other controls (`children`); submitting shows it. */
@@ -37,12 +37,15 @@ export function ReportForm({
   onSubmit,
   children,
   label,
+  note,
 }: {
   dates: readonly DateInput[];
   values: URLSearchParams;
   onSubmit(values: Record<string, string>): void;
   children?: ReactNode;
   label: string;
+  /** What empty fields mean, under the form. */
+  note?: string;
 }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,7 +56,7 @@ export function ReportForm({
     <form className="filters report-form" onSubmit={submit} aria-label={label}>
       {children}
       {dates.map((d) => (
-        <Field key={d.name} label={d.label} hint={d.hint}>
+        <Field key={d.name} label={d.label}>
           {(props) => (
             <input
               {...props}
@@ -68,23 +71,25 @@ export function ReportForm({
       <button type="submit" className="button button-primary">
         Show
       </button>
+      {note ? <p className="hint report-note">{note}</p> : null}
     </form>
   );
 }
 
 /**
- * A report's table: scrolls sideways inside its frame on a narrow screen (never the page), and
- * the frame takes the keyboard focus so arrow keys scroll it.
+ * A report's table. On a phone each row becomes a card (its heading cell across, each amount
+ * under its column's name, from the cells' `data-label`); wider, the table scrolls sideways
+ * inside its frame if it must (never the page), and the frame takes the keyboard focus so
+ * arrow keys scroll it.
  */
 export function ReportTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1).
-    <section className="table-wrap" tabIndex={0} aria-label={caption}>
-      <table className="report">
+    <TableFrame label={caption}>
+      <table className="report cards">
         <caption className="visually-hidden">{caption}</caption>
         {children}
       </table>
-    </section>
+    </TableFrame>
   );
 }
 

@@ -3,13 +3,13 @@ import { client } from '../api/client';
 import { useLoad } from '../api/use-load';
 import { ErrorBanner, Loading } from '../ui/alert';
 import { formatDate } from '../ui/format';
-import { formatCents } from '../ui/money';
+import { formatAmount } from '../ui/money';
 import { Page } from '../ui/page';
 import { definedQuery, ReportForm, ReportsLink, ReportTable, useReportQuery } from './report-parts';
 
 const PERIOD = [
-  { name: 'from', label: 'From', hint: 'Default: 1 January of the last day’s year.' },
-  { name: 'to', label: 'To', hint: 'Default: today.' },
+  { name: 'from', label: 'From' },
+  { name: 'to', label: 'To' },
 ] as const;
 
 /** Reports → Trial balance: every account's opening, movements and closing over a period. */
@@ -21,13 +21,19 @@ export function TrialBalancePage() {
     [params.toString()],
   );
   const tb = report.data;
-  const money = (cents: number) => formatCents(cents, tb?.currency);
+  const money = (cents: number) => formatAmount(cents, tb?.currency);
   const balanced = tb && tb.totals.debit_cents === tb.totals.credit_cents;
 
   return (
     <Page title="Trial balance">
       <ReportsLink />
-      <ReportForm label="Period" dates={PERIOD} values={params} onSubmit={go} />
+      <ReportForm
+        label="Period"
+        dates={PERIOD}
+        values={params}
+        onSubmit={go}
+        note="Empty dates: from 1 January of the last day’s year to today."
+      />
       <ErrorBanner error={report.error} />
       {tb ? (
         <>
@@ -72,20 +78,36 @@ export function TrialBalancePage() {
                         <span className="account-code">{a.code}</span> {a.name}
                       </Link>
                     </th>
-                    <td className="number">{money(a.opening_cents)}</td>
-                    <td className="number">{money(a.debit_cents)}</td>
-                    <td className="number">{money(a.credit_cents)}</td>
-                    <td className="number">{money(a.closing_cents)}</td>
+                    <td className="number" data-label="Opening">
+                      {money(a.opening_cents)}
+                    </td>
+                    <td className="number" data-label="Debit">
+                      {money(a.debit_cents)}
+                    </td>
+                    <td className="number" data-label="Credit">
+                      {money(a.credit_cents)}
+                    </td>
+                    <td className="number" data-label="Closing">
+                      {money(a.closing_cents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
                 <tr>
                   <th scope="row">Total</th>
-                  <td className="number">{money(tb.totals.opening_cents)}</td>
-                  <td className="number">{money(tb.totals.debit_cents)}</td>
-                  <td className="number">{money(tb.totals.credit_cents)}</td>
-                  <td className="number">{money(tb.totals.closing_cents)}</td>
+                  <td className="number" data-label="Opening">
+                    {money(tb.totals.opening_cents)}
+                  </td>
+                  <td className="number" data-label="Debit">
+                    {money(tb.totals.debit_cents)}
+                  </td>
+                  <td className="number" data-label="Credit">
+                    {money(tb.totals.credit_cents)}
+                  </td>
+                  <td className="number" data-label="Closing">
+                    {money(tb.totals.closing_cents)}
+                  </td>
                 </tr>
               </tfoot>
             </ReportTable>

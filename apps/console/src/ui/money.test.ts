@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, currencyDigits, formatCents, parseAmount } from './money';
+import { centsToDecimal, currencyDigits, formatAmount, formatCents, parseAmount } from './money';
 
 describe('amounts in exact decimal', () => {
   it('knows each currency’s decimals', () => {
@@ -18,6 +18,8 @@ describe('amounts in exact decimal', () => {
     // Beyond what a double holds exactly, every digit stays.
     expect(formatCents(123456789012345678901n)).toBe('1,234,567,890,123,456,789.01');
     expect(formatCents('-100000')).toBe('-1,000.00');
+    expect(formatAmount(123456, 'EUR')).toBe('1,234.56');
+    expect(formatAmount(-123456, 'JPY')).toBe('-123,456');
     // 0.1 + 0.2 is no amount here: 30 cents are 0.30.
     expect(centsToDecimal(10 + 20, 'EUR')).toBe('0.30');
     expect(centsToDecimal(-123456, 'EUR')).toBe('-1234.56');

@@ -46,15 +46,20 @@ export function centsToDecimal(cents: number | bigint | string, currency?: unkno
 }
 
 /**
- * Minor units as people read them: thousands grouped, the currency's decimals, its code after
- * when given (`1,234.56 EUR`, `-0.05`).
+ * Minor units as people read them in a column whose currency is said once: thousands grouped,
+ * the currency's decimals (`1,234.56`, `-0.05`).
  */
-export function formatCents(cents: number | bigint | string, currency?: unknown): string {
+export function formatAmount(cents: number | bigint | string, currency?: unknown): string {
   const plain = centsToDecimal(cents, currency);
   const [signed = '', fraction] = plain.split('.');
   const sign = signed.startsWith('-') ? '-' : '';
   const whole = signed.replace('-', '').replace(/\B(?=(\d{3})+$)/g, ',');
-  const amount = `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}`;
+  return `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** An amount with its currency's code after it, when given (`1,234.56 EUR`). */
+export function formatCents(cents: number | bigint | string, currency?: unknown): string {
+  const amount = formatAmount(cents, currency);
   return typeof currency === 'string' && currency ? `${amount} ${currency}` : amount;
 }
 
