@@ -191,9 +191,13 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       expect(await page.getByLabel('Amount', { exact: true }).inputValue()).toBe('120.00');
       await act.fill('Amount', '150.00');
       await act.press('button', 'Allocate');
+      // The refusal in the document's currency, at the amount, which has the focus.
       await expect
         .poll(() => settlement.getByRole('alert').textContent())
-        .toContain('montant_depasse');
+        .toBe('More than what is left: 120.00 EUR.montant_depasse');
+      const amount = page.getByLabel('Amount', { exact: true });
+      expect(await amount.getAttribute('aria-invalid')).toBe('true');
+      expect(await amount.evaluate((input) => input === document.activeElement)).toBe(true);
       await look('invoice-allocation-refused');
 
       await act.fill('Amount', '50');

@@ -1,4 +1,4 @@
-import type { ApiError } from '@erp/sdk';
+import { ApiError } from '@erp/sdk';
 import { type FormEvent, useRef, useState } from 'react';
 import { raw } from '../api/client';
 import { fieldErrors } from '../api/errors';
@@ -73,9 +73,19 @@ export function AllocateForm({
   const errors = fieldErrors(error);
   const amountInput = useRef<HTMLInputElement>(null);
   // An amount over what is left (`montant_depasse`) is the amount's fault: it is marked, and the
-  // focus goes there to correct it.
+  // focus goes there to correct it. What is left is said in the document's currency.
+  const left = error?.code === 'montant_depasse' ? error.params.available_cents : undefined;
+  const shown =
+    error && typeof left === 'number' && Number.isSafeInteger(left)
+      ? new ApiError(
+          error.code,
+          `More than what is left: ${formatCents(left, currency)}.`,
+          error.params,
+          error.status,
+        )
+      : error;
   const amountError =
-    errors.amount_cents ?? (error?.code === 'montant_depasse' ? error.message : undefined);
+    errors.amount_cents ?? (shown?.code === 'montant_depasse' ? shown.message : undefined);
   const chosen = options.find((p) => p.id === (paymentId || options[0]?.id));
   const suggested = chosen
     ? centsToDecimal(Math.min(due, Number(chosen.unallocated_cents)), currency)
@@ -122,7 +132,7 @@ export function AllocateForm({
         </p>
       ) : (
         <>
-          {error && Object.keys(errors).length === 0 ? <ErrorBanner error={error} /> : null}
+          {shown && Object.keys(errors).length === 0 ? <ErrorBanner error={shown} /> : null}
           <Field label="Payment" required error={errors[paymentField.name]}>
             {(props) => (
               <select

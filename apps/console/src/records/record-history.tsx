@@ -72,7 +72,7 @@ export function RecordHistory({
       {entries.length === 0 && !loading && !error ? <p>No recorded change yet.</p> : null}
       {entries.length > 0 ? (
         <div className="table-wrap">
-          <table>
+          <table className="stacked">
             <caption className="visually-hidden">
               Versions of this {humanize(resource.name).toLowerCase()}, newest first
             </caption>
@@ -88,16 +88,18 @@ export function RecordHistory({
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.version}>
-                  <td className="number">{entry.version}</td>
-                  <td>
+                  <td className="number" data-label="Version">
+                    {entry.version}
+                  </td>
+                  <td data-label="When">
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
-                  <td>
+                  <td data-label="Who">
                     {entry.actor.name ?? 'Deleted'}
                     {entry.actor.type === 'api_key' ? ' (API key)' : ''}
                   </td>
-                  <td>{humanize(entry.action)}</td>
-                  <td>
+                  <td data-label="Action">{humanize(entry.action)}</td>
+                  <td data-label="Changes">
                     <Changes
                       changes={entry.changes}
                       fields={fields}

@@ -76,7 +76,7 @@ export function AccountingSettingsPage() {
           <Loading what="the accounting settings" />
         ) : null
       ) : editable ? (
-        <form className="form card" onSubmit={submit} key={JSON.stringify(s)}>
+        <form className="form card record-form" onSubmit={submit} key={JSON.stringify(s)}>
           {error && Object.keys(errors).length === 0 ? <ErrorBanner error={error} /> : null}
           <Field
             label="Company currency"
