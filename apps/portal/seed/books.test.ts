@@ -139,6 +139,23 @@ describe('the demo books', () => {
     expect(trial.accounts.some((a: Row) => ['766000', '666000'].includes(a.code))).toBe(true);
   });
 
+  it('exports the demo year’s FEC: one line per posted line of the year', async () => {
+    const year = (await list('fiscal-years')).find((y) => y.start_date === YEAR.from)!;
+    const res = await portal.request(`/api/v1/reports/fec?fiscal_year_id=${year.id}`, { headers });
+    expect(res.status).toBe(200);
+    const rows = (await res.text()).trim().split(/\r?\n/).slice(1);
+    const posted = (await list('journal-entries')).filter(
+      (e) => e.posted_at && e.entry_date >= year.start_date && e.entry_date <= year.end_date,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(
+      sum(
+        posted.map((e) => ({ n: e.lines.length })),
+        'n',
+      ),
+    );
+  });
+
   it('derives each document’s status from its allocations: paid when they cover its total', async () => {
     const allocations = await list('payment-allocations');
     const seen = new Set<string>();

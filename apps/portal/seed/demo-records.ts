@@ -43,7 +43,7 @@ export async function seedDemoRecords(
     if (!members[0]) throw new Error('seeding records needs a member of the tenant to act as');
     // Documents post as they are issued (SPEC §17): the tenant needs its books, which
     // provisioning installs and the demo tenant, made by the seed itself, gets here. Its
-    // fiscal years are the demo's (YEAR and the next), whatever today is: the seed's dates are
+    // fiscal years are the demo's (DEMO_YEAR and the next), whatever today is: the seed's dates are
     // fixed, so its books must be too.
     await installBooks(client, tenantId, new Date(Date.UTC(DEMO_YEAR, 0, 1)));
     const actor = { type: 'user', id: members[0] } as const;
