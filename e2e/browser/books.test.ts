@@ -6,7 +6,8 @@
  * deleted and made again; Reports: the trial balance balanced, the general ledger of 411 a page
  * at a time, aged receivables, the FEC downloaded through the session (18 tab-separated
  * columns); Settings → Accounting. With the mouse, then by keyboard alone; axe-core on every
- * page; screenshots at 1280 and 375 px. The console must be built first.
+ * page; screenshots at 1280 and 375 px. Then an accountant who is not an admin reads the
+ * settings without a form, and a sales reader has no reports. The console must be built first.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, startSmtpCapture } from '../../apps/worker/test/smtp-capture';
 import { eventually, type Platform, startPlatform } from '../test/platform';
 import { type Actor, keyboard, mouse } from './console-actors';
 import {
@@ -40,18 +42,24 @@ type Call = (
 let platform: Platform;
 let browser: Browser;
 let api: Call;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   if (!existsSync(CONSOLE_DIST))
     throw new Error('apps/console/dist is missing: run `pnpm --filter @erp/console build` first');
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  smtp = await startSmtpCapture();
+  [platform, browser] = await Promise.all([
+    startPlatform({ worker: { SMTP_URL: smtp.url, MAIL_FROM: 'ERP <no-reply@e2e.test>' } }),
+    launchBrowser(),
+  ]);
   api = await apiSession(platform);
 });
 
 afterAll(async () => {
   await browser?.close();
   await platform?.close();
+  await smtp?.close();
 });
 
 /**
@@ -373,6 +381,66 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
     });
   });
+}
+
+describe('the books for members who are not admins', () => {
+  it('an accountant reads Settings → Accounting without changing it; a sales reader has no reports', async () => {
+    const accountant = await member('accountant@demo.test', 'Accountant', ['accounting:editor']);
+    const seller = await member('seller@demo.test', 'Seller', ['sales:reader']);
+
+    const page = await openPage(browser, `${platform.portalUrl}/login`);
+    const errors = watchBrowserErrors(page);
+    const act = mouse(page);
+    const logIn = async (who: { email: string; password: string }) => {
+      await act.fill('E-mail', who.email);
+      await act.fill('Password', who.password);
+      await act.press('button', 'Log in');
+      // Back where the last session was, or home: then home.
+      await expect.poll(() => page.getByRole('button', { name: 'Log out' }).count()).toBe(1);
+      await page.goto(`${platform.portalUrl}/`);
+      await expect.poll(() => page.getByRole('heading', { name: 'Overview' }).count()).toBe(1);
+    };
+    await logIn(accountant);
+    expect(await page.getByRole('link', { name: 'Reports', exact: true }).count()).toBe(1);
+    await act.press('link', 'Accounting');
+    await expect.poll(() => page.getByText('Only admins change these settings.').count()).toBe(1);
+    const facts = page.locator('dl');
+    await expect.poll(() => facts.textContent()).toMatch(/^Company currencyEURReceivable411/);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByRole('combobox').count()).toBe(0);
+    await expectAccessible(page, 'settings → accounting, read only');
+    await screenshots(page, 'books-settings-accounting-read-only');
+    await act.press('button', 'Log out');
+
+    await logIn(seller);
+    expect(await page.getByRole('link', { name: 'Reports', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Accounting', exact: true }).count()).toBe(0);
+    // An address typed anyway: the portal's refusal, in words.
+    await page.goto(`${platform.portalUrl}/reports/trial-balance`);
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('acces_refuse');
+    await expectAccessible(page, 'trial balance, refused');
+    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+/** A member of `demo` with these roles, invited by the admin and joined with a password. */
+async function member(email: string, name: string, roles: string[]) {
+  const invited = await api('POST', '/settings/users', { email, name, roles });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const mail = await eventually(`the invitation to ${email}`, async () =>
+    smtp.received.find((m) => m.to.includes(email)),
+  );
+  const password = `the passphrase of ${name}`;
+  const accepted = await fetch(`${platform.portalUrl}/api/v1/auth/invitations/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: linkIn(mail).token, password }),
+  });
+  expect(accepted.status).toBe(200);
+  return { email, password };
 }
 
 /** The demo admin's API session: `(method, path under /api/v1, body)`. */
