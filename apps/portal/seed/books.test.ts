@@ -175,7 +175,10 @@ describe('the demo books', () => {
       }
     }
     expect([...seen].sort()).toEqual(['approuve', 'emis', 'paye', 'partiellement_paye'].sort());
-    expect(allocations.some((a) => a.write_off_cents > 0)).toBe(true);
+    // One customer paid 1.50 € short (bank fees): written off, nothing more.
+    expect(allocations.filter((a) => a.write_off_cents > 0).map((a) => a.write_off_cents)).toEqual([
+      150,
+    ]);
     expect(allocations.some((a) => a.credit_note_id)).toBe(true);
     // Posted payments: what their allocations took, never more than their amount; the others
     // settle nothing.
@@ -254,7 +257,7 @@ describe('the demo books', () => {
     const inJanuary = (await list('journal-entries')).filter(
       (e) => e.posted_at && e.entry_date >= january.start_date && e.entry_date <= january.end_date,
     );
-    expect(inJanuary.some((e) => e.invoice_id)).toBe(true);
+    expect(inJanuary.filter((e) => e.invoice_id).length).toBeGreaterThan(1);
     expect(inJanuary.some((e) => !e.invoice_id && !e.payment_id)).toBe(true);
     const [bank, capital] = ['512000', '101000'].map(
       (code) => lists.get('accounts')!.find((a) => a.code === code)!.id,

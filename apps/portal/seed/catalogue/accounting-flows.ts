@@ -103,8 +103,9 @@ function netOfNotes(ctx: SeedContext, doc: SeededRecord, notes: string, field: s
   return cents(doc.total_cents) - credited;
 }
 
-/** Payments whose amount falls short of what is due by this much or less are written off. */
-const WRITE_OFF_LIMIT = 500;
+/** The note of the payment a customer made short of the bank fees it bore: written off. */
+const SHORT_PAID = 'Frais bancaires retenus par le client (1,50 €)';
+const SHORT_CENTS = 150;
 
 /** One settlement the books can still make: a payment or a note against an open document. */
 interface Settlement {
@@ -138,7 +139,7 @@ function settlements(ctx: SeedContext): Settlement[] {
         currency: payment.currency,
       },
       amount: Math.min(due, left),
-      writeOff: short > 0 && short <= WRITE_OFF_LIMIT && payment.currency === 'EUR' ? short : 0,
+      writeOff: payment.notes === SHORT_PAID && short === SHORT_CENTS ? short : 0,
     });
   }
   for (const [notes, docs, field, dateField] of [
@@ -181,8 +182,8 @@ export const accountingFlowsSeed: SeedOverrides = {
     const invoiceDate = order
       ? day(order.delivery_date ?? ctx.daysAfter(day(order.order_date), 10))
       : ctx.daysAfter(
-          `${DEMO_YEAR}-01-08`,
-          9 * recordsOf(ctx, 'invoice').filter((i) => !i.sales_order_id).length,
+          `${DEMO_YEAR}-01-05`,
+          6 * recordsOf(ctx, 'invoice').filter((i) => !i.sales_order_id).length,
         );
     const lines = order
       ? order.lines
@@ -286,8 +287,8 @@ export const accountingFlowsSeed: SeedOverrides = {
     );
     const doc = nth(docs, k, incoming ? 'issued invoice' : 'approved supplier invoice');
     const due = netOfNotes(ctx, doc, notes, field);
-    const amount =
-      k % 3 === 1 ? Math.ceil(due / 2) : k === 2 && doc.currency === 'EUR' ? due - 150 : due;
+    const short = incoming && k === 2 && doc.currency === 'EUR' && due > SHORT_CENTS;
+    const amount = k % 3 === 1 ? Math.ceil(due / 2) : short ? due - SHORT_CENTS : due;
     const paidOn = incoming
       ? ctx.daysAfter(day(doc.invoice_date), 18 + (ctx.n % 11))
       : ctx.daysAfter(day(doc.due_date), -(ctx.n % 6));
@@ -305,6 +306,7 @@ export const accountingFlowsSeed: SeedOverrides = {
       // Paid some days later than invoiced: at another rate, a realised difference to post.
       exchange_rate: rateOf(doc.currency, 1.01),
       method: ctx.n % 7 === 5 ? 'direct_debit' : 'bank_transfer',
+      notes: short ? SHORT_PAID : null,
       paid_on: paidOn,
       reference: incoming
         ? `VIR-${paidOn}-${doc.number}`
@@ -338,7 +340,7 @@ export const accountingFlowsSeed: SeedOverrides = {
       amount_cents: full ? next.amount : Math.floor(next.amount / 2),
       write_off_cents: full && next.writeOff ? next.writeOff : null,
       write_off_account_id: full && next.writeOff ? accountId(ctx, '658000') : null,
-      notes: full && next.writeOff ? 'Frais bancaires retenus par le client' : null,
+      notes: full && next.writeOff ? SHORT_PAID : null,
     };
   },
 };
