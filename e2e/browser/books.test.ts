@@ -261,6 +261,24 @@ for (const mode of ['mouse', 'keyboard'] as const) {
       await look('payment');
     });
 
+    it('shows a credit note’s postings, found by their source type, and its settlement', async () => {
+      const notes = await api('GET', '/credit-notes?status=neq.brouillon&page_size=1');
+      const note = (notes.body.data as Row[])[0]!;
+      await page.goto(url(`/records/credit-notes/${String(note.id)}`));
+      await expect.poll(() => heading().textContent()).toBe(`Credit note ${String(note.number)}`);
+      const entries = page.getByRole('region', { name: 'Postings' }).getByRole('article');
+      await expect.poll(() => entries.count()).toBeGreaterThan(0);
+      for (const title of await entries.getByRole('heading').allTextContents())
+        expect(title).toMatch(/^JE-\S+ (posted|reversed)$/);
+      // The mirror of an invoice: the receivable credited with the note's total.
+      const receivable = entries.first().locator('tbody tr').filter({ hasText: /^411/ });
+      expect(await receivable.locator('td').nth(2).textContent()).toMatch(/^[\d,]+\.\d{2}$/);
+      expect(
+        await page.getByRole('region', { name: 'Settlement' }).locator('dt').allTextContents(),
+      ).toEqual(['Total', 'Amount due']);
+      await look('credit-note');
+    });
+
     it('shows the trial balance balanced, and from it the general ledger of 411, a page at a time', async () => {
       await act.press('link', 'Reports');
       await expect.poll(() => heading().textContent()).toBe('Reports');
