@@ -1,4 +1,4 @@
-import { type Field, type Resource, sampleOf } from '@erp/contract';
+import { type Field, PARTY_ACCOUNTS, type Resource, sampleOf } from '@erp/contract';
 import type { Faker } from '@faker-js/faker';
 import { fakerFor, fakeText } from './fake';
 
@@ -19,9 +19,28 @@ export function sampleBody(
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.required && n % 4 === 3) continue; // leave some optional fields empty
+    // A party's own receivable (payable) account must be one: the sample's accounts are not,
+    // so the party posts to the settings' account.
+    if (PARTY_FIELDS.has(`${resource.name}.${name}`)) continue;
     const value = sampleValue(name, field, n, refs, faker, resource.name);
     if (value !== undefined) body[name] = value;
   }
+  return oneParty(resource, body);
+}
+
+const PARTY_FIELDS = new Set(Object.values(PARTY_ACCOUNTS).map((p) => `${p.resource}.${p.field}`));
+
+/**
+ * A document posts exactly one entry (SPEC §17): when its posting rules name different parties
+ * (a payment's customer or supplier), the sample keeps the party of the first rule that applies
+ * to it and leaves the others out.
+ */
+function oneParty(resource: Resource, body: Record<string, unknown>): Record<string, unknown> {
+  const rules = resource.postings ?? [];
+  const parties = [...new Set(rules.map((r) => r.party.field))];
+  if (parties.length < 2) return body;
+  const rule = rules.find((r) => !r.when || body[r.when.field] === r.when.equals);
+  for (const party of parties) if (party !== rule?.party.field) delete body[party];
   return body;
 }
 
@@ -51,8 +70,11 @@ export function sampleValue(
         const line: Record<string, unknown> = {};
         for (const [lineName, lineField] of Object.entries(field.fields)) {
           // A line's tax must carry its rate on the document's date to be posted (SPEC §17):
-          // samples leave it out rather than name a tax whose rates they do not know.
+          // samples leave it out rather than name a tax whose rates they do not know. A ledger
+          // line naming a customer or supplier posts only to a receivable or payable account:
+          // samples name none (their accounts are neither).
           if (lineName === 'tax_id') continue;
+          if (ledger && (lineName === 'customer_id' || lineName === 'supplier_id')) continue;
           const value =
             lineName === 'tax_rate'
               ? ['20', '10', '5.5'][i % 3]
@@ -86,6 +108,10 @@ export function sampleValue(
       // A sample account takes postings: a group account only sums its children, and the
       // books refuse a posting to it (`compte_invalide`).
       if (name === 'is_group' && resource === 'account') return false;
+      return sampleOf(field, n);
+    case 'enum':
+      // Nor is it a receivable or payable account, whose lines must name their party.
+      if (name === 'sub_type' && resource === 'account') return 'other';
       return sampleOf(field, n);
     case 'email':
       return faker.internet

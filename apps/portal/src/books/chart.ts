@@ -13,15 +13,24 @@ const ACCOUNTS: readonly {
   name: string;
   type: 'asset' | 'liability' | 'equity' | 'income' | 'expense';
   reconcilable?: boolean;
+  /** What it is used for: receivable and payable accounts are the parties' ledgers. */
+  subType?: 'receivable' | 'payable' | 'bank' | 'cash' | 'tax' | 'stock';
   setting?: AccountSetting;
 }[] = [
   { code: '101000', name: 'Capital', type: 'equity' },
-  { code: '370000', name: 'Stocks de marchandises', type: 'asset', setting: 'stock' },
+  {
+    code: '370000',
+    name: 'Stocks de marchandises',
+    type: 'asset',
+    subType: 'stock',
+    setting: 'stock',
+  },
   {
     code: '401000',
     name: 'Fournisseurs',
     type: 'liability',
     reconcilable: true,
+    subType: 'payable',
     setting: 'payable',
   },
   {
@@ -30,16 +39,30 @@ const ACCOUNTS: readonly {
     type: 'liability',
     setting: 'stock_received_not_billed',
   },
-  { code: '411000', name: 'Clients', type: 'asset', reconcilable: true, setting: 'receivable' },
+  {
+    code: '411000',
+    name: 'Clients',
+    type: 'asset',
+    reconcilable: true,
+    subType: 'receivable',
+    setting: 'receivable',
+  },
   {
     code: '445660',
     name: 'TVA déductible sur autres biens et services',
     type: 'asset',
+    subType: 'tax',
     setting: 'vat_deductible',
   },
-  { code: '445710', name: 'TVA collectée', type: 'liability', setting: 'vat_collected' },
-  { code: '512000', name: 'Banque', type: 'asset', reconcilable: true },
-  { code: '530000', name: 'Caisse', type: 'asset' },
+  {
+    code: '445710',
+    name: 'TVA collectée',
+    type: 'liability',
+    subType: 'tax',
+    setting: 'vat_collected',
+  },
+  { code: '512000', name: 'Banque', type: 'asset', reconcilable: true, subType: 'bank' },
+  { code: '530000', name: 'Caisse', type: 'asset', subType: 'cash' },
   {
     code: '603700',
     name: 'Variation des stocks de marchandises',
@@ -73,13 +96,19 @@ export async function installBooks(
   today: Date,
 ): Promise<void> {
   await client.query(
-    `INSERT INTO accounts (tenant_id, code, name, account_type, is_group, reconcilable)
-     SELECT $1, a.code, a.name, a.type, false, a.reconcilable
-       FROM jsonb_to_recordset($2::jsonb) AS a(code text, name text, type text, reconcilable boolean)
+    `INSERT INTO accounts (tenant_id, code, name, account_type, sub_type, is_group, reconcilable)
+     SELECT $1, a.code, a.name, a.type, a.sub_type, false, a.reconcilable
+       FROM jsonb_to_recordset($2::jsonb) AS a(code text, name text, type text, sub_type text, reconcilable boolean)
       WHERE NOT EXISTS (SELECT 1 FROM accounts x WHERE x.tenant_id = $1 AND x.code = a.code)`,
     [
       tenantId,
-      JSON.stringify(ACCOUNTS.map((a) => ({ ...a, reconcilable: a.reconcilable ?? false }))),
+      JSON.stringify(
+        ACCOUNTS.map((a) => ({
+          ...a,
+          sub_type: a.subType ?? null,
+          reconcilable: a.reconcilable ?? false,
+        })),
+      ),
     ],
   );
   await client.query(

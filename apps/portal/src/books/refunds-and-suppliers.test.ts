@@ -260,3 +260,122 @@ describe('refunds', () => {
     }
   });
 });
+
+describe("receivable and payable accounts are the parties' ledgers", () => {
+  it('a line on 411 names its customer, a customer line posts to a receivable account; settings likewise', async () => {
+    // A manual entry on the receivable account without a customer: the aged report would miss it.
+    const entry = await books.create('journal-entries', {
+      journal_id: books.journals.misc.id,
+      entry_date: DAY,
+      entry_type: 'standard',
+      currency: 'EUR',
+      lines: [
+        { account_id: books.accounts.receivable.id, debit_cents: 1_000, credit_cents: 0 },
+        { account_id: books.accounts.revenue.id, debit_cents: 0, credit_cents: 1_000 },
+      ],
+    });
+    const refused = await books.call('POST', `journal-entries/${entry.id}/post`);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'compte_invalide',
+      params: { account_id: books.accounts.receivable.id, reason: 'party_required' },
+    });
+
+    // A customer whose own receivable account is an income account: its invoice cannot post.
+    const odd = await books.create('customers', {
+      name: 'Client au compte faux',
+      customer_type: 'company',
+      active: true,
+      receivable_account_id: books.accounts.revenue.id,
+    });
+    const invoice = await books.create('invoices', {
+      customer_id: odd.id,
+      invoice_date: DAY,
+      due_date: '2026-04-09',
+      currency: 'EUR',
+      lines: [line('1', 1_000, '0')],
+    });
+    const issue = await books.call('POST', `invoices/${invoice.id}/issue`);
+    expect(issue.status).toBe(422);
+    expect(issue.body).toMatchObject({
+      code: 'compte_invalide',
+      params: { reason: 'not_party_account' },
+    });
+    expect((await books.call('GET', `invoices/${invoice.id}`)).body.status).toBe('brouillon');
+
+    const settings = await books.call('PUT', 'settings/accounting', {
+      accounts: { receivable: books.accounts.bank.id },
+    });
+    expect(settings.status).toBe(422);
+    expect(settings.body).toMatchObject({
+      code: 'compte_invalide',
+      params: { setting: 'receivable', reason: 'not_party_account' },
+    });
+    await expectAgedEqualsTrialBalance();
+  });
+});
+
+describe('closed periods', () => {
+  it('refuse postings dated in them; a reversal takes the original date, else today, else the first open day', async () => {
+    const periods = (await books.call('GET', 'accounting-periods?page_size=200')).body.data as {
+      id: string;
+      start_date: string;
+      end_date: string;
+    }[];
+    const periodOf = (day: string) => {
+      const period = periods.find((p) => p.start_date <= day && day <= p.end_date);
+      if (!period) throw new Error(`no period for ${day}`);
+      return period;
+    };
+    const invoice = async (day: string) => {
+      const draft = await books.create('invoices', {
+        customer_id: books.customer.id,
+        invoice_date: day,
+        due_date: day,
+        currency: 'EUR',
+        lines: [line('1', 2_000, '0')],
+      });
+      await act(`invoices/${draft.id}`, 'issue');
+      return draft.id;
+    };
+    const reversalDate = async (id: string) => {
+      await act(`invoices/${id}`, 'cancel');
+      const { body } = await books.call(
+        'GET',
+        `journal-entries?invoice_id=eq.${id}&entry_type=eq.reversal`,
+      );
+      expect(body.data).toHaveLength(1);
+      return body.data[0].entry_date as string;
+    };
+    // Open: the reversal is dated like the original.
+    expect(await reversalDate(await invoice('2026-05-05'))).toBe('2026-05-05');
+
+    // The original's period closed: the day of the cancellation.
+    const june = await invoice('2026-06-05');
+    const july = await invoice('2026-07-05');
+    await act(`accounting-periods/${periodOf('2026-06-05').id}`, 'close');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await reversalDate(june)).toBe(today);
+
+    // Nothing more is posted in June.
+    const late = await books.create('invoices', {
+      customer_id: books.customer.id,
+      invoice_date: '2026-06-20',
+      due_date: '2026-06-20',
+      currency: 'EUR',
+      lines: [line('1', 2_000, '0')],
+    });
+    const refused = await books.call('POST', `invoices/${late.id}/issue`);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'periode_cloturee' });
+
+    // The original's period and today's closed: the first day after today's period.
+    await act(`accounting-periods/${periodOf('2026-07-05').id}`, 'close');
+    const current = periodOf(today);
+    await act(`accounting-periods/${current.id}`, 'close');
+    const after = new Date(`${current.end_date}T00:00:00Z`);
+    after.setUTCDate(after.getUTCDate() + 1);
+    expect(await reversalDate(july)).toBe(after.toISOString().slice(0, 10));
+    await expectAgedEqualsTrialBalance();
+  });
+});

@@ -26,7 +26,10 @@ export async function readAccountingSettings(
   );
 }
 
-/** Saves the fields sent; every account named must take postings (active, not a group). */
+/**
+ * Saves the fields sent; every account named must take postings (active, not a group), and the
+ * receivable and payable accounts be of that sub-type (the parties' ledgers).
+ */
 export async function updateAccountingSettings(
   client: pg.PoolClient,
   tenantId: string,
@@ -35,8 +38,13 @@ export async function updateAccountingSettings(
   const accounts = Object.entries(input.accounts ?? {}) as [AccountSetting, string | null][];
   const named = accounts.filter(([, id]) => id !== null);
   if (named.length) {
-    const { rows } = await client.query<{ id: string; is_group: boolean; status: string }>(
-      'SELECT id, is_group, status FROM accounts WHERE tenant_id = $1 AND id = ANY($2::uuid[])',
+    const { rows } = await client.query<{
+      id: string;
+      is_group: boolean;
+      status: string;
+      sub_type: string | null;
+    }>(
+      'SELECT id, is_group, status, sub_type FROM accounts WHERE tenant_id = $1 AND id = ANY($2::uuid[])',
       [tenantId, named.map(([, id]) => id)],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -48,7 +56,10 @@ export async function updateAccountingSettings(
           ? 'group'
           : account.status !== 'actif'
             ? 'archived'
-            : null;
+            : // The parties' ledgers: a receivable (payable) account of that sub-type.
+              (setting === 'receivable' || setting === 'payable') && account.sub_type !== setting
+              ? 'not_party_account'
+              : null;
       if (reason)
         throw new ApiError(
           'compte_invalide',

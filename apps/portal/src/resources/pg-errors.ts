@@ -134,7 +134,11 @@ function booksError(pg: PgError): ApiError {
     case 'EP002':
       return new ApiError(
         'compte_invalide',
-        `Account ${params.account_id} takes no posting (${params.reason}).`,
+        params.reason === 'party_required'
+          ? `Account ${params.account_id} is a receivable or payable account: its lines name their customer or supplier.`
+          : params.reason === 'not_party_account'
+            ? `Account ${params.account_id} is not a receivable or payable account: a line naming a customer (supplier) posts to one.`
+            : `Account ${params.account_id} takes no posting (${params.reason}).`,
         params,
       );
     case 'EP003':

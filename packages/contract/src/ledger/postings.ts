@@ -48,6 +48,26 @@ export interface PostingLeg {
   party?: boolean;
 }
 
+/**
+ * A party's own account, overriding the setting (SPEC §17): the resource and field holding it,
+ * and the account's `sub_type`, which it must have (receivable and payable accounts are the
+ * parties' ledgers: their lines name their party, and party lines post only to them).
+ */
+export const PARTY_ACCOUNTS = {
+  customer: {
+    resource: 'customer',
+    table: 'customers',
+    field: 'receivable_account_id',
+    subType: 'receivable',
+  },
+  supplier: {
+    resource: 'supplier',
+    table: 'suppliers',
+    field: 'payable_account_id',
+    subType: 'payable',
+  },
+} as const;
+
 export type JournalKind = 'sales' | 'purchases' | 'bank' | 'cash' | 'miscellaneous';
 
 /** Where the entry points back at its document: a column of `journal_entries`, or a source type. */

@@ -95,11 +95,19 @@ BEGIN
     ON CONFLICT (tenant_id, account_id, month) DO UPDATE
       SET debit_cents = b.debit_cents + excluded.debit_cents, credit_cents = b.credit_cents + excluded.credit_cents
   )
+  -- A receivable (payable) account is the customers' (suppliers') ledger: each of its lines
+  -- names one, and a line naming one posts to such an account (so the aged reports are the
+  -- accounts' balances).
   SELECT l.account_id,
-         CASE WHEN a.id IS NULL THEN 'unknown' WHEN a.is_group THEN 'group' ELSE 'archived' END AS reason
+         CASE WHEN a.id IS NULL THEN 'unknown' WHEN a.is_group THEN 'group'
+              WHEN a.status <> 'actif' THEN 'archived'
+              WHEN l.customer_id IS NOT NULL OR l.supplier_id IS NOT NULL THEN 'not_party_account'
+              ELSE 'party_required' END AS reason
     INTO bad
     FROM l LEFT JOIN accounts a ON a.tenant_id = NEW.tenant_id AND a.id = l.account_id
    WHERE a.id IS NULL OR a.is_group OR a.status <> 'actif'
+      OR (a.sub_type IS NOT DISTINCT FROM 'receivable') <> (l.customer_id IS NOT NULL)
+      OR (a.sub_type IS NOT DISTINCT FROM 'payable') <> (l.supplier_id IS NOT NULL)
    ORDER BY l.ord LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'a posting to an account that takes none'

@@ -30,6 +30,7 @@ import * as ledger30 from './2026-11-28-0030-ledger';
 import * as books31 from './2026-11-28-0031-books';
 import * as postingCost32 from './2026-11-28-0032-posting-cost';
 import * as refunds33 from './2026-11-28-0033-refunds';
+import * as partyAccounts34 from './2026-11-28-0034-party-accounts';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0031-books': books31,
   '2026-11-28-0032-posting-cost': postingCost32,
   '2026-11-28-0033-refunds': refunds33,
+  '2026-11-28-0034-party-accounts': partyAccounts34,
 };

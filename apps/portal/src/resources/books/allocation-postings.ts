@@ -38,7 +38,7 @@ export async function postAllocation(
     [tenantId, allocationId],
   );
   const a = rows[0];
-  if (!a || !a.party) return;
+  if (!a?.party) return;
   const partyAccount: string | null = a.customer_side ? a.receivable : a.payable;
   const partyKey = a.customer_side ? 'customer_id' : 'supplier_id';
   // The party's side is its receivable (a debit balance) or payable (a credit balance).

@@ -1,4 +1,10 @@
-import { ACCOUNT_SETTINGS, ApiError, type PostingRule, type Resource } from '@erp/contract';
+import {
+  ACCOUNT_SETTINGS,
+  ApiError,
+  PARTY_ACCOUNTS,
+  type PostingRule,
+  type Resource,
+} from '@erp/contract';
 import type { Params } from '../sql-params';
 import type { PostingContext } from './entry-lines';
 
@@ -38,10 +44,7 @@ export function postingContextSql(
     const party = `${row}.${rule.party.field}`;
     const date = `${row}.${rule.date}`;
     const journal = resource.fields[rule.journal.field] ? `${row}.${rule.journal.field}` : 'NULL';
-    const [partyTable, partyColumn] =
-      rule.party.kind === 'customer'
-        ? ['customers', 'receivable_account_id']
-        : ['suppliers', 'payable_account_id'];
+    const { table: partyTable, field: partyColumn } = PARTY_ACCOUNTS[rule.party.kind];
     const applies = [
       `${party} IS NOT NULL`,
       ...(rule.when

@@ -207,20 +207,13 @@ async function reverseEntry(
       ? {}
       : { amount_currency_cents: -l.amount_currency_cents }),
   }));
-  const open = await client.query(
-    `SELECT NOT EXISTS (SELECT 1 FROM accounting_periods p WHERE p.tenant_id = $1 AND p.status = 'ferme'
-              AND $2::date BETWEEN p.start_date AND p.end_date)
-        AND NOT EXISTS (SELECT 1 FROM fiscal_years f WHERE f.tenant_id = $1 AND f.status = 'ferme'
-              AND $2::date BETWEEN f.start_date AND f.end_date) AS open, current_date::text AS today`,
-    [tenantId, entry.entry_date],
-  );
-  const { open: isOpen, today } = open.rows[0] as { open: boolean; today: string };
+  const date = await reversalDate(client, tenantId, String(entry.entry_date));
   await createPostedEntry(
     client,
     tenantId,
     {
       journal_id: entry.journal_id,
-      entry_date: isOpen ? entry.entry_date : today,
+      entry_date: date,
       entry_type: 'reversal',
       reversed_entry_id: entry.id,
       reference: entry.reference ?? null,
@@ -237,6 +230,39 @@ async function reverseEntry(
   );
   if (entry.status === 'comptabilise')
     await transitionRecord(client, journalEntries, tenantId, String(entry.id), 'cancel', actor);
+}
+
+/**
+ * A reversal's date (SPEC §17): the original's while its period is open, else the day of the
+ * cancellation, else (that day's period closed too) the first open day after it.
+ */
+async function reversalDate(
+  client: pg.PoolClient,
+  tenantId: string,
+  original: string,
+): Promise<string> {
+  const { rows } = await client.query<{ start: string; end: string; today: string }>(
+    `SELECT start_date::text AS start, end_date::text AS end, current_date::text AS today
+       FROM (SELECT start_date, end_date FROM accounting_periods WHERE tenant_id = $1 AND status = 'ferme'
+             UNION ALL
+             SELECT start_date, end_date FROM fiscal_years WHERE tenant_id = $1 AND status = 'ferme') closed
+     UNION ALL SELECT NULL, NULL, current_date::text
+     ORDER BY 1 NULLS LAST`,
+    [tenantId],
+  );
+  const today = rows[0]!.today;
+  const closed = rows.filter((r) => r.start !== null);
+  const closing = (day: string) => closed.find((r) => r.start <= day && day <= r.end);
+  if (!closing(original)) return original;
+  let day = today;
+  for (let range = closing(day); range; range = closing(day)) day = nextDay(range.end);
+  return day;
+}
+
+function nextDay(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
 }
 
 function linkOf(rule: PostingRule, doc: Record<string, unknown>): Record<string, unknown> {
