@@ -294,3 +294,54 @@ describe('what an allocation posts', () => {
     expect(entry.lines[0]).toMatchObject({ debit_cents: 10_500, amount_currency_cents: 10_000 });
   });
 });
+
+describe('what an allocation changes is recorded like any change', () => {
+  it("the invoice's new versions and events: status_changed (action settle) when its status moves, updated otherwise; the payment's too", async () => {
+    const invoice = await issuedInvoice(10_000);
+    const payment = await postedPayment(10_000);
+    const events = async (id: string) =>
+      (
+        await portal.tdb.pool.query<{ type: string; data: Record<string, unknown> }>(
+          'SELECT type, data FROM events WHERE tenant_id = $1 AND resource_id = $2 ORDER BY id',
+          [books.tenant.id, id],
+        )
+      ).rows;
+    const before = (await events(invoice.id)).length;
+    const first = await allocate(payment.id, invoice.id, 4_000);
+    const all = await allocate(payment.id, invoice.id, 6_000);
+    expect(first.status).toBe(201);
+    const settled = (await events(invoice.id)).slice(before);
+    expect(settled.map((e) => e.type)).toEqual(['invoice.status_changed', 'invoice.status_changed']);
+    expect(settled[0]!.data).toMatchObject({
+      previous_status: 'emis',
+      action: 'settle',
+      object: { status: 'partiellement_paye', amount_due_cents: 6_000 },
+    });
+    expect(settled[1]!.data).toMatchObject({
+      previous_status: 'partiellement_paye',
+      object: { status: 'paye', amount_due_cents: 0 },
+    });
+    // Deleting the second allocation: back to partly paid, recorded too.
+    expect((await books.call('DELETE', `payment-allocations/${all.body.id}`)).status).toBe(204);
+    expect((await events(invoice.id)).at(-1)).toMatchObject({
+      type: 'invoice.status_changed',
+      data: { previous_status: 'paye', object: { status: 'partiellement_paye' } },
+    });
+    // The payment's allocated amount moved without a status: payment.updated each time.
+    expect((await events(payment.id)).map((e) => e.type).slice(-3)).toEqual([
+      'payment.updated',
+      'payment.updated',
+      'payment.updated',
+    ]);
+    // Every version has its history entry: no gap, and each names the settlement.
+    const history = (await books.call('GET', `invoices/${invoice.id}/history?page_size=50`)).body
+      .data as { version: number; action: string; changes: Record<string, unknown> }[];
+    // Created, issued, settled three times: versions 1 to 5, one entry each.
+    expect(history.map((h) => h.version).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    const settles = history.filter((h) => h.action === 'settle');
+    expect(settles).toHaveLength(3);
+    expect(settles.some((h) => 'amount_due_cents' in h.changes && 'status' in h.changes)).toBe(
+      true,
+    );
+  });
+});

@@ -24,7 +24,7 @@ export function historyCte(
 ): string {
   const head = `h AS (INSERT INTO record_history (tenant_id, resource, record_id, version, actor_type, actor_id, action, changes) SELECT $1::uuid, ${params.add(resource.name, 'text')}`;
   const who = `${params.add(actor.type, 'text')}, ${params.add(actor.id, 'uuid')}, ${params.add(action, 'text')}`;
-  const asText = params.add(textFields(resource), 'text[]');
+  const asText = params.add(historyTextFields(resource), 'text[]');
   switch (kind) {
     case 'create':
       return `${head}, r.id, r.version, ${who}, record_changes(NULL, to_jsonb(r), ${asText}) FROM r)`;
@@ -42,7 +42,7 @@ export function historyCte(
 const textFieldsOf = new WeakMap<Resource, string[]>();
 
 /** The fields the API writes as JSON strings although stored as numbers (decimals). */
-function textFields(resource: Resource): string[] {
+export function historyTextFields(resource: Resource): string[] {
   let names = textFieldsOf.get(resource);
   if (!names) {
     names = Object.entries(resource.allFields)

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ActorRef } from '../http/context';
 import { postAllocation, reverseAllocation } from './books/allocation-postings';
 import { afterAction, beforeAction, postsOnAction, readAlongside } from './books/posting';
+import { allocationSides, recordSettled, snapshotSides } from './books/settled-records';
 import { recordHistory } from './history-read';
 import type { ReadShape } from './read';
 import { getRecord, listRecords } from './records-read';
@@ -92,14 +93,20 @@ export async function runOperation(
       return { status: 200, etag: null, body };
     }
     case 'create': {
-      const written = await insertRecord(client, resource, tenantId, operation.body, actor);
-      if (resource.ledgerRole === 'allocation')
-        await postAllocation(
-          client,
-          tenantId,
-          (JSON.parse(written.json) as { id: string }).id,
-          actor,
+      if (resource.ledgerRole !== 'allocation')
+        return recordResult(
+          201,
+          await insertRecord(client, resource, tenantId, operation.body, actor),
         );
+      const sides = await snapshotSides(client, tenantId, operation.body);
+      const written = await insertRecord(client, resource, tenantId, operation.body, actor);
+      await recordSettled(client, tenantId, sides, actor);
+      await postAllocation(
+        client,
+        tenantId,
+        (JSON.parse(written.json) as { id: string }).id,
+        actor,
+      );
       return recordResult(201, written);
     }
     case 'update': {
@@ -109,10 +116,21 @@ export async function runOperation(
         await patchRecord(client, resource, tenantId, id, body, expectedVersion, actor),
       );
     }
-    case 'delete':
+    case 'delete': {
+      if (resource.ledgerRole !== 'allocation') {
+        await removeRecord(client, resource, tenantId, operation.id, actor);
+        return { status: 204, etag: null, body: null };
+      }
+      const sides = await snapshotSides(
+        client,
+        tenantId,
+        await allocationSides(client, tenantId, resource, operation.id),
+      );
       await reverseAllocation(client, tenantId, resource, operation.id, actor);
       await removeRecord(client, resource, tenantId, operation.id, actor);
+      await recordSettled(client, tenantId, sides, actor);
       return { status: 204, etag: null, body: null };
+    }
     case 'action': {
       const { id, action } = operation;
       if (!postsOnAction(resource, action))

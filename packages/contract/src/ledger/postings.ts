@@ -49,6 +49,12 @@ export interface PostingLeg {
 }
 
 /**
+ * The action a settled record's history and `status_changed` event name when an allocation (or
+ * its deletion) moved its amount due and status: no lifecycle action sets those (SPEC §17).
+ */
+export const SETTLE_ACTION = 'settle';
+
+/**
  * A party's own account, overriding the setting (SPEC §17): the resource and field holding it,
  * and the account's `sub_type`, which it must have (receivable and payable accounts are the
  * parties' ledgers: their lines name their party, and party lines post only to them).

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { SETTLE_ACTION } from '../ledger/postings';
 import { TimestampSchema, UuidSchema } from '../schemas/common';
 import { WEBHOOK_TEST_EVENT } from '../schemas/webhooks';
 import { pascalCase, type Resource } from './define';
@@ -39,11 +40,17 @@ function envelope(type: string, data: z.ZodObject, description: string, sequence
     .openapi(`${pascalCase(type.replace('.', '_'))}Event`, { description });
 }
 
-/** Actions of a resource's lifecycle that record `event` (`status_changed`: all of them). */
+/**
+ * Actions of a resource's lifecycle that record `event` (`status_changed`: all of them, and
+ * `settle` on a settled document, whose allocations move its status).
+ */
 function actionsRecording(resource: Resource, action: string): string[] {
-  return Object.entries(resource.lifecycle?.actions ?? {})
+  const actions = Object.entries(resource.lifecycle?.actions ?? {})
     .filter(([, spec]) => action === 'status_changed' || spec.emits === action)
     .map(([name]) => name);
+  return action === 'status_changed' && resource.lifecycle?.settlement
+    ? [...actions, SETTLE_ACTION]
+    : actions;
 }
 
 /**
@@ -67,7 +74,9 @@ export function eventPayloads(resources: Iterable<Resource>): EventPayload[] {
         object: record,
         previous_status: z.enum(resource.states as [string, ...string[]]),
         action: z.enum(actionsRecording(resource, action) as [string, ...string[]]).openapi({
-          description: `The lifecycle action that was run (\`POST /api/v1/${resource.path}/{id}/<action>\`).`,
+          description: resource.lifecycle?.settlement
+            ? `The lifecycle action that was run (\`POST /api/v1/${resource.path}/{id}/<action>\`), or \`${SETTLE_ACTION}\`: a payment allocation, made or deleted, moved its amount due and status.`
+            : `The lifecycle action that was run (\`POST /api/v1/${resource.path}/{id}/<action>\`).`,
         }),
       });
       payloads.push({ type, description, schema: envelope(type, data, description) });
