@@ -98,10 +98,14 @@ async function main(): Promise<void> {
   const big = tenants[0]!;
   const entries = Math.ceil(settings.lines / 10);
   const accounts = await db.run(big.id, async (c) =>
+    // Not the receivable and payable accounts: their lines name their party (SPEC §17).
     (
-      await c.query<{ id: string }>('SELECT id FROM accounts WHERE tenant_id = $1 ORDER BY code', [
-        big.id,
-      ])
+      await c.query<{ id: string }>(
+        `SELECT id FROM accounts WHERE tenant_id = $1
+            AND sub_type IS DISTINCT FROM 'receivable' AND sub_type IS DISTINCT FROM 'payable'
+          ORDER BY code`,
+        [big.id],
+      )
     ).rows.map((r) => r.id),
   );
   const journal = await db.run(
