@@ -311,7 +311,10 @@ describe('what an allocation changes is recorded like any change', () => {
     const all = await allocate(payment.id, invoice.id, 6_000);
     expect(first.status).toBe(201);
     const settled = (await events(invoice.id)).slice(before);
-    expect(settled.map((e) => e.type)).toEqual(['invoice.status_changed', 'invoice.status_changed']);
+    expect(settled.map((e) => e.type)).toEqual([
+      'invoice.status_changed',
+      'invoice.status_changed',
+    ]);
     expect(settled[0]!.data).toMatchObject({
       previous_status: 'emis',
       action: 'settle',
