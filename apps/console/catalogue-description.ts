@@ -3,13 +3,22 @@
  * fields (type, required, enum values, reference target, filterable, sortable, read-only),
  * lifecycle actions and states, and each field type's list operators.
  */
-import { catalogue, FIELD_TYPES, type Field, MODULES, type Resource } from '@erp/contract';
+import {
+  catalogue,
+  FIELD_TYPES,
+  type Field,
+  MODULES,
+  type PostingRule,
+  type Resource,
+} from '@erp/contract';
 import type {
   BooksInfo,
   CatalogueInfo,
   FieldInfo,
   FieldType,
   FilterOperator,
+  LedgerSide,
+  PartySideInfo,
   ResourceInfo,
 } from './src/records/catalogue-types';
 import { kindOf } from './src/records/field-kinds';
@@ -74,7 +83,30 @@ function describeBooks(resource: Resource): BooksInfo | undefined {
   if (rules[0]) books.link = { ...rules[0].link };
   const parties = new Set(rules.map((rule) => rule.party.field));
   if (parties.size === 1) books.party = [...parties][0]!;
+  const side = partySide(rules);
+  if (side) books.partySide = side;
   return Object.keys(books).length ? books : undefined;
+}
+
+/**
+ * The side its party's lines post on: one when every rule agrees, else one per value of the
+ * field the rules are chosen by (a payment's direction), when those agree.
+ */
+function partySide(rules: readonly PostingRule[]): PartySideInfo | undefined {
+  const sided = rules.flatMap((rule) =>
+    rule.legs.filter((leg) => leg.party).map((leg) => ({ when: rule.when, side: leg.side })),
+  );
+  const sides = new Set(sided.map((s) => s.side));
+  if (sides.size === 1) return [...sides][0];
+  const field = sided[0]?.when?.field;
+  if (!field) return undefined;
+  const byValue: Record<string, LedgerSide> = {};
+  for (const { when, side } of sided) {
+    if (when?.field !== field) return undefined;
+    if ((byValue[when.equals] ?? side) !== side) return undefined;
+    byValue[when.equals] = side;
+  }
+  return { field, sides: byValue };
 }
 
 function describeField(name: string, field: Field, readOnly: boolean): FieldInfo {

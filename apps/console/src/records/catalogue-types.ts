@@ -62,7 +62,17 @@ export interface BooksInfo {
   link?: PostingLinkInfo;
   /** The field naming its party (`customer_id`, `supplier_id`), when one party posts. */
   party?: string;
+  /**
+   * The side its party's line posts on (an invoice debits the receivable): one side, or one
+   * per value of a field (a payment's `direction`). What settles it posts the other side.
+   */
+  partySide?: PartySideInfo;
 }
+
+export type LedgerSide = 'debit' | 'credit';
+
+/** One side for every record, or the side each value of `field` posts. */
+export type PartySideInfo = LedgerSide | { field: string; sides: Record<string, LedgerSide> };
 
 export interface ResourceInfo {
   name: string;
