@@ -3,8 +3,9 @@
  * invoice issued and a payment posted through the API; the invoice's page shows its postings
  * (receivable, revenue and VAT lines, posted) and its settlement; the payment is allocated from
  * there (first over what is due: the portal's `montant_depasse` shown), then the allocation is
- * deleted and made again; Reports: the trial balance balanced, the general ledger of 411 a page
- * at a time, aged receivables, the FEC downloaded through the session (18 tab-separated
+ * deleted and made again; an issued credit note settles part of the rest from there too;
+ * Reports: the trial balance balanced, the general ledger of 411 a page at a time, aged
+ * receivables, the FEC downloaded through the session (18 tab-separated
  * columns); Settings → Accounting. With the mouse, then by keyboard alone; axe-core on every
  * page; screenshots at 1280 and 375 px. Then an accountant who is not an admin reads the
  * settings without a form, and a sales reader has no reports. The console must be built first.
@@ -194,7 +195,7 @@ for (const mode of ['mouse', 'keyboard'] as const) {
     it('allocates the payment from the invoice: the portal’s refusal first, then settled in part', async () => {
       const settlement = page.getByRole('region', { name: 'Settlement' });
       const paymentNumber = String(docs.payment.number);
-      await act.select('Payment', String(docs.payment.id));
+      await act.select('Payment or credit note', String(docs.payment.id));
       // The amount starts at what both sides allow: the 120.00 due.
       expect(await page.getByLabel('Amount', { exact: true }).inputValue()).toBe('120.00');
       await act.fill('Amount', '150.00');
@@ -231,7 +232,7 @@ for (const mode of ['mouse', 'keyboard'] as const) {
         .poll(() => settlement.locator('dl').textContent())
         .toBe('Total120.00 EURAmount due120.00 EUR');
       await expect.poll(() => page.locator('dd .badge').textContent()).toBe('emis');
-      await act.select('Payment', String(docs.payment.id));
+      await act.select('Payment or credit note', String(docs.payment.id));
       await act.fill('Amount', '50.00');
       await act.press('button', 'Allocate');
       await expect
@@ -259,6 +260,66 @@ for (const mode of ['mouse', 'keyboard'] as const) {
           expect.stringMatching(/^411\d* .+200\.00$/),
         ]);
       await look('payment');
+    });
+
+    it('settles the invoice with a credit note from the invoice’s page', async () => {
+      // A credit note of 25.00 + 20 % VAT on the invoice, issued through the API.
+      const draft = await api('POST', '/credit-notes', {
+        invoice_id: docs.invoice.id,
+        customer_id: docs.customer.id,
+        credit_note_date: today,
+        reason: 'commercial_gesture',
+        currency: 'EUR',
+        lines: [
+          { description: 'Goodwill', quantity: '1', unit_price_cents: 2_500, tax_rate: '20' },
+        ],
+      });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      const issued = await api('POST', `/credit-notes/${String(draft.body.id)}/issue`, {});
+      expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+      const note = issued.body;
+      const noteNumber = String(note.number);
+
+      await page.goto(url(`/records/invoices/${String(docs.invoice.id)}`));
+      await expect
+        .poll(() => heading().textContent())
+        .toBe(`Invoice ${String(docs.invoice.number)}`);
+      const settlement = page.getByRole('region', { name: 'Settlement' });
+      await expect
+        .poll(() => settlement.locator('dl').textContent())
+        .toBe('Total120.00 EURAmount due70.00 EUR');
+      // The payment's money and the note's credit, each under its kind; no refund, no draft.
+      const choice = page.getByLabel('Payment or credit note', { exact: true });
+      await expect
+        .poll(() =>
+          choice.locator('optgroup').evaluateAll((gs) => gs.map((g) => g.getAttribute('label'))),
+        )
+        .toEqual(['Payments', 'Credit notes']);
+      expect(
+        await choice.locator('optgroup[label="Credit notes"] option').allTextContents(),
+      ).toEqual([`${noteNumber} · 30.00 EUR left`]);
+      await act.select('Payment or credit note', String(note.id));
+      // What the note has left, under what is due; no write-off without money.
+      expect(await page.getByLabel('Amount', { exact: true }).inputValue()).toBe('30.00');
+      expect(await page.getByLabel('Write-off').count()).toBe(0);
+      await act.press('button', 'Allocate');
+      await expect
+        .poll(() => settlement.getByRole('status').textContent())
+        .toBe(`Allocated 30.00 EUR of ${noteNumber} to this invoice.`);
+      await expect
+        .poll(() => settlement.locator('dl').textContent())
+        .toBe('Total120.00 EURAmount due40.00 EUR');
+      const row = settlement.getByRole('row', { name: new RegExp(noteNumber) });
+      await expect.poll(() => row.textContent()).toContain('30.00 EUR');
+      expect(await row.getByRole('link', { name: noteNumber }).getAttribute('href')).toBe(
+        `/records/credit-notes/${String(note.id)}`,
+      );
+      // The note is used up: no longer offered.
+      await expect.poll(() => choice.locator('option').count()).toBe(1);
+      expect(await choice.locator('option').getAttribute('value')).toBe(String(docs.payment.id));
+      const after = await api('GET', `/credit-notes/${String(note.id)}`);
+      expect(after.body).toMatchObject({ amount_due_cents: 0, status: 'impute' });
+      await look('invoice-credit-note');
     });
 
     it('shows a credit note’s postings, found by their source type, and its settlement', async () => {

@@ -7,8 +7,9 @@ import { type Catalogue, recordLabel, resourceNoun } from '../records/catalogue'
 import type { ResourceInfo } from '../records/catalogue-types';
 import { ErrorBanner } from '../ui/alert';
 import { Field } from '../ui/field';
+import { humanize } from '../ui/format';
 import { centsToDecimal, formatCents, parseAmount } from '../ui/money';
-import { booksResource, postedState, referenceTo } from './books-catalogue';
+import { type SettlingSource, settlingSources, sourcesNoun } from './settling';
 
 type Row = Record<string, unknown>;
 
@@ -25,11 +26,18 @@ function centsOrText(text: string, currency: unknown): number | string | undefin
   return cents !== undefined && cents <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(cents) : text;
 }
 
+/** A record that may settle the document, with its source. */
+interface Offer {
+  source: SettlingSource;
+  row: Row;
+}
+
 /**
- * Allocates a posted payment of the document's party to it
- * (`POST /payment-allocations {payment_id, invoice_id, amount_cents, write_off_cents?}`): the
- * payments offered are the posted ones of that party and currency with money left; the amount
- * starts at what both allow. The API's refusal (`montant_depasse`…) is shown as it says it.
+ * Settles the document with what may settle it (SPEC §17; see `settlingSources`): a posted
+ * payment going the right way, or an open note or invoice of the other side, of the same party
+ * and currency (`POST /payment-allocations {payment_id | credit_note_id…, invoice_id…,
+ * amount_cents, write_off_cents?}`). The amount starts at what both allow. The API's refusal
+ * (`montant_depasse`…) is shown as it says it.
  */
 export function AllocateForm({
   catalogue,
@@ -46,28 +54,33 @@ export function AllocateForm({
   record: Row;
   onAllocated(notice: string): void;
 }) {
-  const payments = booksResource(catalogue, 'payment');
-  const paymentField = payments ? referenceTo(allocations, payments) : undefined;
+  const sources = settlingSources(catalogue, resource, allocations, record);
   const party = resource.books?.party;
   const currency = record.currency;
   const due = typeof record.amount_due_cents === 'number' ? record.amount_due_cents : 0;
-  const offered = useLoad(
-    (signal) => {
-      const query: Record<string, string | number> = { page_size: 100 };
-      if (party && payments?.fields.some((f) => f.name === party))
-        query[party] = `eq.${String(record[party])}`;
-      const posted = payments && postedState(payments);
-      if (posted) query.status = `eq.${posted}`;
-      query.unallocated_cents = 'gt.0';
-      if (typeof currency === 'string') query.currency = `eq.${currency}`;
-      return payments
-        ? raw.get(`/api/v1/${payments.path}`, { query, signal })
-        : Promise.resolve({ data: { data: [] } });
+  const offered = useLoad<Offer[]>(
+    async (signal) => {
+      const lists = await Promise.all(
+        sources.map((source) =>
+          raw.get(`/api/v1/${source.resource.path}`, {
+            query: { ...source.query, page_size: 100 },
+            signal,
+          }),
+        ),
+      );
+      // A list the member may not read (credit notes for an accountant) offers nothing.
+      const data: Offer[] = lists.flatMap((list, i) =>
+        ((list.data as { data?: Row[] } | undefined)?.data ?? []).map((row) => ({
+          source: sources[i]!,
+          row,
+        })),
+      );
+      return { data };
     },
-    [payments?.path, String(record.updated_at)],
+    [sources.map((s) => JSON.stringify(s.query)).join(), String(record.updated_at)],
   );
-  const options = (offered.data as { data?: Row[] } | undefined)?.data ?? [];
-  const [paymentId, setPaymentId] = useState('');
+  const options = offered.data ?? [];
+  const [chosenId, setChosenId] = useState('');
   const [amount, setAmount] = useState<string>();
   const [error, setError] = useState<ApiError>();
   const errors = fieldErrors(error);
@@ -86,22 +99,27 @@ export function AllocateForm({
       : error;
   const amountError =
     errors.amount_cents ?? (shown?.code === 'montant_depasse' ? shown.message : undefined);
-  const chosen = options.find((p) => p.id === (paymentId || options[0]?.id));
+  const chosen = options.find((o) => o.row.id === (chosenId || options[0]?.row.id));
   const suggested = chosen
-    ? centsToDecimal(Math.min(due, Number(chosen.unallocated_cents)), currency)
+    ? centsToDecimal(Math.min(due, Number(chosen.row[chosen.source.left])), currency)
     : '';
+  const noun = sourcesNoun(sources);
+  const chosenNoun = chosen ? resourceNoun(chosen.source.resource) : noun;
+  // A write-off settles the rest of a document with a payment, not with another document.
+  const paid = chosen?.source.resource.books?.role === 'payment';
 
-  if (!payments || !paymentField || due <= 0) return null;
+  if (!sources.length || due <= 0) return null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const payment = String(form.get('payment') ?? '');
+    const offer = options.find((o) => o.row.id === String(form.get('source') ?? ''));
     const writeOff = centsOrText(String(form.get('write_off') ?? ''), currency);
     const amountCents = centsOrText(String(form.get('amount') ?? ''), currency);
+    if (!offer) return;
     const answer = await raw.post(`/api/v1/${allocations.path}`, {
       body: {
-        [paymentField.name]: payment,
+        [offer.source.field]: String(offer.row.id),
         [field]: String(record.id),
         amount_cents: amountCents,
         ...(writeOff === undefined ? {} : { write_off_cents: writeOff }),
@@ -114,42 +132,50 @@ export function AllocateForm({
       if (answer.error.code === 'montant_depasse') amountInput.current?.focus();
       return;
     }
-    const label = options.find((p) => p.id === payment);
     setAmount(undefined);
-    setPaymentId('');
+    setChosenId('');
     onAllocated(
-      `Allocated ${formatCents(Number(amountCents), currency)} of ${label ? recordLabel(payments, label) : 'the payment'} to this ${resourceNoun(resource)}.`,
+      `Allocated ${formatCents(Number(amountCents), currency)} of ${recordLabel(offer.source.resource, offer.row)} to this ${resourceNoun(resource)}.`,
     );
   };
 
   return (
     <form className="form card allocate" onSubmit={submit} aria-labelledby="allocate-title">
-      <h3 id="allocate-title">Allocate a payment</h3>
+      <h3 id="allocate-title">Allocate {withArticle(noun)}</h3>
       {options.length === 0 && !offered.loading ? (
         <p>
-          No posted payment of this {party ? party.replace(/_id$/, '') : 'party'} in{' '}
-          {String(currency)} has money left to allocate.
+          No {noun} of this {party ? party.replace(/_id$/, '') : 'party'} in {String(currency)} has
+          anything left to settle it with.
         </p>
       ) : (
         <>
           {shown && Object.keys(errors).length === 0 ? <ErrorBanner error={shown} /> : null}
-          <Field label="Payment" required error={errors[paymentField.name]}>
+          <Field
+            label={humanize(noun)}
+            required
+            error={sources.map((s) => errors[s.field]).find(Boolean)}
+          >
             {(props) => (
               <select
                 {...props}
-                name="payment"
+                name="source"
                 required
-                value={paymentId || String(options[0]?.id ?? '')}
+                value={chosenId || String(options[0]?.row.id ?? '')}
                 onChange={(e) => {
-                  setPaymentId(e.target.value);
+                  setChosenId(e.target.value);
                   setAmount(undefined);
                 }}
               >
-                {options.map((p) => (
-                  <option key={String(p.id)} value={String(p.id)}>
-                    {`${recordLabel(payments, p)} · ${formatCents(Number(p.unallocated_cents), currency)} left`}
-                  </option>
-                ))}
+                {sources.map((source) => {
+                  const own = optionsOf(options, source, currency);
+                  // Grouped by kind when there is more than one kind to choose from.
+                  if (sources.length === 1 || !own.length) return own;
+                  return (
+                    <optgroup key={source.field} label={humanize(source.resource.path)}>
+                      {own}
+                    </optgroup>
+                  );
+                })}
               </select>
             )}
           </Field>
@@ -157,7 +183,7 @@ export function AllocateForm({
             label="Amount"
             required
             error={amountError}
-            hint={`In ${String(currency)}; at most what the payment has left and what is due (${formatCents(due, currency)}).`}
+            hint={`In ${String(currency)}; at most what the ${chosenNoun} has left and what is due (${formatCents(due, currency)}).`}
           >
             {(props) => (
               <input
@@ -171,13 +197,15 @@ export function AllocateForm({
               />
             )}
           </Field>
-          <Field
-            label="Write-off"
-            error={errors.write_off_cents}
-            hint="A small difference (bank fees, rounding) settled and posted to the write-off account."
-          >
-            {(props) => <input {...props} name="write_off" inputMode="decimal" />}
-          </Field>
+          {paid ? (
+            <Field
+              label="Write-off"
+              error={errors.write_off_cents}
+              hint="A small difference (bank fees, rounding) settled and posted to the write-off account."
+            >
+              {(props) => <input {...props} name="write_off" inputMode="decimal" />}
+            </Field>
+          ) : null}
           <Field label="Date" required error={errors.allocation_date}>
             {(props) => (
               <input {...props} name="date" type="date" required defaultValue={today()} />
@@ -190,4 +218,20 @@ export function AllocateForm({
       )}
     </form>
   );
+}
+
+/** `payment or credit note` → `a payment or credit note`. */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
+/** The options of one source: each record, and what it has left. */
+function optionsOf(options: readonly Offer[], source: SettlingSource, currency: unknown) {
+  return options
+    .filter((o) => o.source.field === source.field)
+    .map(({ row }) => (
+      <option key={String(row.id)} value={String(row.id)}>
+        {`${recordLabel(source.resource, row)} · ${formatCents(Number(row[source.left]), currency)} left`}
+      </option>
+    ));
 }

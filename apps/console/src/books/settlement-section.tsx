@@ -19,7 +19,7 @@ type Row = Record<string, unknown>;
 /**
  * How a document is settled (SPEC §17): what is still due and the allocations settling it
  * (for a payment: what it has applied and what is left), each deletable; on a posted document
- * not yet paid, the form allocating a posted payment of the same party.
+ * not yet settled, the form allocating what may settle it (a payment, a credit note…).
  */
 export function SettlementSection({
   catalogue,
