@@ -347,21 +347,23 @@ describe('closed periods', () => {
       expect(body.data).toHaveLength(1);
       return body.data[0].entry_date as string;
     };
+    // Next year's months (provisioning made them; none holds today).
+    const next = new Date().getUTCFullYear() + 1;
     // Open: the reversal is dated like the original.
-    expect(await reversalDate(await invoice('2026-05-05'))).toBe('2026-05-05');
+    expect(await reversalDate(await invoice(`${next}-05-05`))).toBe(`${next}-05-05`);
 
     // The original's period closed: the day of the cancellation.
-    const june = await invoice('2026-06-05');
-    const july = await invoice('2026-07-05');
-    await act(`accounting-periods/${periodOf('2026-06-05').id}`, 'close');
+    const june = await invoice(`${next}-06-05`);
+    const july = await invoice(`${next}-07-05`);
+    await act(`accounting-periods/${periodOf(`${next}-06-05`).id}`, 'close');
     const today = new Date().toISOString().slice(0, 10);
     expect(await reversalDate(june)).toBe(today);
 
     // Nothing more is posted in June.
     const late = await books.create('invoices', {
       customer_id: books.customer.id,
-      invoice_date: '2026-06-20',
-      due_date: '2026-06-20',
+      invoice_date: `${next}-06-20`,
+      due_date: `${next}-06-20`,
       currency: 'EUR',
       lines: [line('1', 2_000, '0')],
     });
@@ -370,7 +372,7 @@ describe('closed periods', () => {
     expect(refused.body).toMatchObject({ code: 'periode_cloturee' });
 
     // The original's period and today's closed: the first day after today's period.
-    await act(`accounting-periods/${periodOf('2026-07-05').id}`, 'close');
+    await act(`accounting-periods/${periodOf(`${next}-07-05`).id}`, 'close');
     const current = periodOf(today);
     await act(`accounting-periods/${current.id}`, 'close');
     const after = new Date(`${current.end_date}T00:00:00Z`);

@@ -27,5 +27,43 @@ export function changeEventsSql(
       : through
         ? `CASE WHEN e.n <= ${created.length} THEN jsonb_build_object('object', o.j) ELSE jsonb_build_object('object', o.j, 'previous_status', ${params.add(resource.lifecycle!.initial, 'text')}, 'action', ${params.add(through, 'text')}) END`
         : `jsonb_build_object('object', o.j)`;
-  return `ev AS (INSERT INTO events (tenant_id, type, resource, resource_id, data, trace_context) SELECT $1::uuid, e.type, ${params.add(resource.name, 'text')}, o.id, ${data}, ${params.add(activeTraceparent(), 'text')} FROM o CROSS JOIN unnest(${params.add(types, 'text[]')}) WITH ORDINALITY AS e(type, n) ORDER BY e.n)`;
+  return eventsCte(
+    resource,
+    params,
+    'e.type',
+    data,
+    `o CROSS JOIN unnest(${params.add(types, 'text[]')}) WITH ORDINALITY AS e(type, n) ORDER BY e.n`,
+  );
+}
+
+/**
+ * The events of what an allocation changed on a payment or a settled document (SPEC §17): `o`
+ * is the record as changed, with `o.previous_status` and `o.moved` (its status changed);
+ * `<name>.status_changed` with the action `settle` when it moved (`<name>.updated` for a
+ * resource that declares no status event), else `<name>.updated`.
+ */
+export function settlementEventsSql(resource: Resource, params: Params, action: string): string {
+  const updated = params.add(`${resource.name}.updated`, 'text');
+  const moved = (resource.events ?? []).includes('status_changed')
+    ? params.add(`${resource.name}.status_changed`, 'text')
+    : updated;
+  return eventsCte(
+    resource,
+    params,
+    `CASE WHEN o.moved THEN ${moved} ELSE ${updated} END`,
+    `CASE WHEN o.moved THEN jsonb_build_object('object', o.j, 'previous_status', o.previous_status, 'action', ${params.add(action, 'text')})
+          ELSE jsonb_build_object('object', o.j) END`,
+    'o',
+  );
+}
+
+/** `ev`: one event per row of `from`, of type `type` and data `data`, with the request's trace. */
+function eventsCte(
+  resource: Resource,
+  params: Params,
+  type: string,
+  data: string,
+  from: string,
+): string {
+  return `ev AS (INSERT INTO events (tenant_id, type, resource, resource_id, data, trace_context) SELECT $1::uuid, ${type}, ${params.add(resource.name, 'text')}, o.id, ${data}, ${params.add(activeTraceparent(), 'text')} FROM ${from})`;
 }

@@ -42,7 +42,7 @@ export function historyCte(
 const textFieldsOf = new WeakMap<Resource, string[]>();
 
 /** The fields the API writes as JSON strings although stored as numbers (decimals). */
-export function historyTextFields(resource: Resource): string[] {
+function historyTextFields(resource: Resource): string[] {
   let names = textFieldsOf.get(resource);
   if (!names) {
     names = Object.entries(resource.allFields)

@@ -10,7 +10,8 @@ import { type Kysely, sql } from 'kysely';
  * by catalogue-schema/invariants.ts for a table made from scratch.
  *
  * Accounts a tenant already uses as such get their `sub_type` (the settings' receivable and
- * payable accounts, its customers' and suppliers' own accounts, those its party lines post to):
+ * payable accounts, and those its party lines already post to; a customer's or supplier's own
+ * account of another kind is then refused when it is posted to, as a misconfiguration):
  * row-level security is lifted for the owner inside the migration, so every tenant's rows are
  * seen.
  *
