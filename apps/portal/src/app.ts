@@ -1,4 +1,4 @@
-import { catalogue, openApiText, type Resource } from '@erp/contract';
+import { openApiText, type Resource, servedResources } from '@erp/contract';
 import committedOpenApi from '@erp/contract/openapi.json' with { type: 'json' };
 import {
   bodyTooLarge,
@@ -32,7 +32,7 @@ import { registerWebhookRoutes } from './webhooks';
  */
 export function buildApp(
   deps: Deps,
-  resources: readonly Resource[] = catalogue,
+  resources: readonly Resource[] = servedResources,
   openapi: () => string = () => openApiText(committedOpenApi),
 ): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

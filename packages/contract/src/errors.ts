@@ -65,6 +65,16 @@ export const errorCatalogue = {
     description:
       'An entry whose debits and credits differ, or with fewer than two lines (params.debit_cents, params.credit_cents).',
   },
+  quantite_depassee: {
+    status: 422,
+    description:
+      "A conversion above a line's remaining quantity, or with nothing left at all (params.line_id, params.remaining, params.requested).",
+  },
+  stock_insuffisant: {
+    status: 422,
+    description:
+      'A stock movement that would leave a location negative (params.product_id, params.location_id, params.available: on hand there, params.requested).',
+  },
   periode_cloturee: {
     status: 422,
     description:

@@ -1,5 +1,7 @@
 export * from './catalogue/index';
 export * from './errors';
+export * from './goods/flow';
+export * from './goods/stock-views';
 export * from './integration/jobs';
 export * from './integration/landing';
 export * from './integration/password-links';

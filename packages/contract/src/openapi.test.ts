@@ -115,7 +115,7 @@ describe('the webhooks section', () => {
       properties: { data: { properties: { action: { enum: string[] } } } };
     };
     expect(changed.properties.data.properties.action.enum.sort()).toEqual(
-      ['cancel', 'confirm', 'deliver', 'invoice'].sort(),
+      ['cancel', 'confirm', 'deliver', 'follow', 'invoice'].sort(),
     );
   });
 

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { catalogue } from './catalogue/index';
 import { ErrorSchema, errorResponseComponents } from './errors';
+import { servedResources } from './goods/stock-views';
 import type { Resource } from './registry/define';
 import { lookupOf } from './registry/embeds';
 import { eventFeedRoute } from './registry/feed';
@@ -12,7 +12,7 @@ import { routes } from './routes/index';
 export const API_VERSION = '1.0.0';
 
 /** The OpenAPI 3.1 document of every route in the contract (no server needed). */
-export function buildOpenApiDocument(resources: readonly Resource[] = catalogue) {
+export function buildOpenApiDocument(resources: readonly Resource[] = servedResources) {
   const registry = new OpenAPIRegistry();
   registry.register('Error', ErrorSchema);
   registry.registerComponent('securitySchemes', 'session', {

@@ -1404,7 +1404,7 @@ export interface JournalEntriesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
-  source_type: 'credit_note' | 'debit_note' | 'payment_allocation' | 'goods_receipt' | 'delivery' | 'stock_move' | null;
+  source_type: 'credit_note' | 'debit_note' | 'payment_allocation' | 'goods_receipt' | 'delivery' | 'stock_move' | 'stock_adjustment' | 'stock_transfer' | 'sales_return' | 'purchase_return' | null;
   source_id: string | null;
   posted_at: Timestamp | null;
 }
@@ -3272,6 +3272,49 @@ export interface StockCountsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface StockLayersTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  product_id: string;
+  location_id: string;
+  quantity_remaining: Numeric;
+  value_remaining: Int8;
+}
+
+export interface StockLedgerTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  product_id: string;
+  warehouse_id: string;
+  location_id: string;
+  quantity: Numeric;
+  unit_cost_cents: Numeric;
+  value_cents: Int8;
+  on_hand_after: Numeric;
+  source_type: string;
+  source_id: string;
+  source_line_id: string | null;
+  posted_at: Defaulted<Timestamp>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface StockLevelsTable {
+  id: Defaulted<string>;
+  tenant_id: string;
+  product_id: string;
+  warehouse_id: string;
+  location_id: string;
+  on_hand: Defaulted<Numeric>;
+  reserved: Defaulted<Numeric>;
+  available: Defaulted<Numeric | null>;
+  value_cents: Defaulted<Int8>;
+  version: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface StockLocationsTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -3417,7 +3460,7 @@ export interface SupplierInvoicesTable {
   status: Defaulted<'brouillon' | 'en_attente_approbation' | 'approuve' | 'rejete' | 'partiellement_paye' | 'annule' | 'paye'>;
   supplier_id: string;
   purchase_order_id: string | null;
-  supplier_invoice_number: string;
+  supplier_invoice_number: string | null;
   invoice_date: Timestamp;
   due_date: Timestamp;
   currency: string;
@@ -4196,6 +4239,9 @@ export interface Database {
   sso_settings: SsoSettingsTable;
   stock_adjustments: StockAdjustmentsTable;
   stock_counts: StockCountsTable;
+  stock_layers: StockLayersTable;
+  stock_ledger: StockLedgerTable;
+  stock_levels: StockLevelsTable;
   stock_locations: StockLocationsTable;
   stock_moves: StockMovesTable;
   stock_transfers: StockTransfersTable;

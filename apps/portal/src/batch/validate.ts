@@ -41,7 +41,10 @@ export async function operationInput(
     : '';
   const json = request.body?.content['application/json'];
   const schema = json && 'schema' in json ? (json.schema as ZodType) : undefined;
-  const validBody = schema ? await parse<Record<string, unknown>>(schema, body, 'json') : {};
+  // An optional body (a conversion's) left out is none: everything that remains.
+  const none = body === undefined && request.body?.required === false;
+  const validBody =
+    schema && !none ? await parse<Record<string, unknown>>(schema, body, 'json') : {};
   const shape = () => parseReadShape(resource, registry, query, access);
   switch (kind) {
     case 'list':
@@ -79,6 +82,8 @@ export async function operationInput(
       };
     case 'action':
       return { kind, resource, id: validId, action: action! };
+    case 'convert':
+      return { kind, resource, id: validId, action: action!, body: validBody };
   }
 }
 

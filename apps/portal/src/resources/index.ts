@@ -188,6 +188,8 @@ function operationOf(
       };
     case 'action':
       return { kind, resource, id: id(), action: action! };
+    case 'convert':
+      return { kind, resource, id: id(), action: action!, body: valid('json') };
   }
 }
 

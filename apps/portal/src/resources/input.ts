@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ApiError, documentTotals, fieldType, type Resource, toParameter } from '@erp/contract';
 
 /** A column to write: its name and its parameter, with the cast PostgreSQL needs. */
@@ -7,6 +8,8 @@ export interface ColumnValue {
   cast: string;
   /** The body field the value comes from, to name it if PostgreSQL refuses it. */
   label: string;
+  /** Lines with fields the server sets, which a PATCH keeps (SPEC §18). */
+  keepsLineFields?: boolean;
 }
 
 /** Turns a validated create or patch body into column values (totals included when lines change). */
@@ -14,11 +17,13 @@ export function columnValues(resource: Resource, body: Record<string, unknown>):
   const columns: ColumnValue[] = [];
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!(name in body)) continue;
+    const lines = field.type === 'lines';
     columns.push({
       column: name,
-      value: toParameter(field, body[name]),
+      value: toParameter(field, lines ? withLineIds(body[name]) : body[name]),
       cast: fieldType(field).cast,
       label: name,
+      ...(lines && field.readOnly ? { keepsLineFields: true } : {}),
     });
   }
   const linesField = resource.totalsFrom;
@@ -59,6 +64,14 @@ function totalsTooLarge(field: string): ApiError {
 }
 
 type Line = Record<string, unknown>;
+
+/** Every line has its identity (SPEC §18): the one sent back, else a new one. */
+function withLineIds(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return (value as Line[]).map((line) =>
+    typeof line.id === 'string' ? line : { id: randomUUID(), ...line },
+  );
+}
 
 /**
  * A document's totals, exactly (SPEC §17): each line's net rounded once, the tax per document

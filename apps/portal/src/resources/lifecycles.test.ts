@@ -21,7 +21,42 @@ beforeAll(async () => {
     'content-type': 'application/json',
   };
   refs = await populate(portal, catalogue, headers, 1);
+  stock = await stockForTheWalk();
 }, 180_000);
+
+/**
+ * What the goods' actions need to run (SPEC §18): a warehouse with two internal locations (the
+ * first by code its main one), a second warehouse to transfer to, and stock of the sample
+ * product at the first (an adjustment, validated).
+ */
+let stock: { warehouse: string; main: string; other: string; second: string };
+async function stockForTheWalk() {
+  const make = async (path: string, body: Record<string, unknown>) => {
+    const res = await portal.post(`/api/v1/${path}`, body, headers).then(portal.json);
+    if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  const warehouse = await make('warehouses', { code: 'WALK-1', name: 'Walk', active: true });
+  const second = await make('warehouses', { code: 'WALK-2', name: 'Walk 2', active: true });
+  const location = (code: string, warehouse_id: string) =>
+    make('stock-locations', { code, name: code, warehouse_id, usage: 'internal', is_scrap: false });
+  const main = await location('0-WALK-1/A', warehouse);
+  const other = await location('0-WALK-1/B', warehouse);
+  await location('0-WALK-2/A', second);
+  const adjustment = await make('stock-adjustments', {
+    warehouse_id: warehouse,
+    adjustment_date: '2026-03-01',
+    reason: 'found',
+    lines: refs.get('product')!.map((product_id) => ({ product_id, quantity: '100000' })),
+  });
+  const validated = await act(
+    catalogue.find((r) => r.name === 'stock_adjustment')!,
+    adjustment,
+    'validate',
+  );
+  if (validated.status !== 200) throw new Error(JSON.stringify(validated.body));
+  return { warehouse, main, other, second };
+}
 afterAll(() => portal.tdb.close());
 
 /** Shortest list of actions from the initial state to `target`. */
@@ -65,6 +100,40 @@ function walkBody(resource: Resource, n: number) {
   const body = sampleBody(resource, n, refs);
   if (resource.name === 'accounting_period' || resource.name === 'fiscal_year')
     Object.assign(body, { start_date: '2001-01-01', end_date: '2001-12-31' });
+  return withGoods(resource, body);
+}
+
+/**
+ * A sample that the goods' rules take (SPEC §18): its warehouses the walk's (stock is there),
+ * its stock places their main locations (a stock move from one internal location to the
+ * other), quantities other than zero, and what a draft needs before it goes on.
+ */
+function withGoods(resource: Resource, body: Record<string, unknown>) {
+  const set = (field: string, value: unknown) => {
+    if (field in resource.fields) body[field] = value;
+  };
+  set('warehouse_id', stock.warehouse);
+  set('from_warehouse_id', stock.warehouse);
+  set('to_warehouse_id', stock.second);
+  set('supplier_invoice_number', `F-${body.supplier_invoice_number ?? 'WALK'}`);
+  for (const effect of resource.stock ?? []) {
+    for (const place of [effect.from, effect.to]) {
+      if (place === 'outside') continue;
+      if ('warehouse' in place) {
+        if (place.location) body[place.location] = null;
+        for (const line of (body.lines as Record<string, unknown>[]) ?? [])
+          if (place.lineLocation) line[place.lineLocation] = null;
+      }
+    }
+    if (resource.name === 'stock_move')
+      Object.assign(body, {
+        from_location_id: stock.main,
+        to_location_id: stock.other,
+        quantity: '1',
+      });
+    for (const line of (body.lines as Record<string, unknown>[]) ?? [])
+      if (Number(line.quantity) === 0) line.quantity = '1';
+  }
   return body;
 }
 

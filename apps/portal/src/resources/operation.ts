@@ -1,9 +1,22 @@
-import { ApiError, isReadKind, type Resource, type ResourceRouteKind } from '@erp/contract';
+import {
+  ApiError,
+  catalogue,
+  isReadKind,
+  type Resource,
+  type ResourceRouteKind,
+} from '@erp/contract';
 import type pg from 'pg';
 import type { ActorRef } from '../http/context';
 import { postAllocation, reverseAllocation } from './books/allocation-postings';
 import { afterAction, beforeAction, postsOnAction, readAlongside } from './books/posting';
 import { allocationSides, recordSettled, snapshotSides } from './books/settled-records';
+import {
+  afterGoodsAction,
+  type ConversionRequest,
+  convert,
+  goodsAllow,
+  goodsOnAction,
+} from './goods';
 import { recordHistory } from './history-read';
 import type { ReadShape } from './read';
 import { getRecord, listRecords } from './records-read';
@@ -33,6 +46,7 @@ export type RecordOperation = { resource: Resource } & (
   | { kind: 'update'; id: string; body: Record<string, unknown>; expectedVersion: number | null }
   | { kind: 'delete'; id: string }
   | { kind: 'action'; id: string; action: string }
+  | { kind: 'convert'; id: string; action: string; body: ConversionRequest }
 );
 
 /**
@@ -40,7 +54,12 @@ export type RecordOperation = { resource: Resource } & (
  * a transaction of its own even without an Idempotency-Key.
  */
 export function needsTransaction(operation: RecordOperation): boolean {
-  if (operation.kind === 'action') return postsOnAction(operation.resource, operation.action);
+  if (operation.kind === 'convert') return true;
+  if (operation.kind === 'action')
+    return (
+      postsOnAction(operation.resource, operation.action) ||
+      goodsOnAction(operation.resource, operation.action)
+    );
   return (
     (operation.kind === 'create' || operation.kind === 'delete') &&
     operation.resource.ledgerRole === 'allocation'
@@ -133,12 +152,16 @@ export async function runOperation(
     }
     case 'action': {
       const { id, action } = operation;
-      if (!postsOnAction(resource, action))
+      const shortcut = resource.lifecycle?.actions[action]?.shortcut;
+      if (shortcut) return runShortcut(client, tenantId, resource, id, action, actor);
+      const posts = postsOnAction(resource, action);
+      const goods = goodsOnAction(resource, action);
+      if (!posts && !goods)
         return recordResult(
           200,
           await transitionRecord(client, resource, tenantId, id, action, actor),
         );
-      await beforeAction(client, resource, tenantId, id, action);
+      if (posts) await beforeAction(client, resource, tenantId, id, action);
       const written = await transitionRecord(
         client,
         resource,
@@ -146,20 +169,73 @@ export async function runOperation(
         id,
         action,
         actor,
-        readAlongside(resource, action),
+        posts ? readAlongside(resource, action) : undefined,
       );
-      await afterAction(
-        client,
-        resource,
-        tenantId,
-        action,
-        actor,
-        JSON.parse(written.json),
-        written.alongside,
-      );
+      const doc = JSON.parse(written.json) as Record<string, unknown>;
+      if (posts)
+        await afterAction(client, resource, tenantId, action, actor, doc, written.alongside);
+      if (goods)
+        await afterGoodsAction(
+          client,
+          tenantId,
+          resource,
+          action,
+          doc,
+          written.previousStatus,
+          actor,
+        );
       return recordResult(200, written);
     }
+    case 'convert': {
+      const { id, action, body } = operation;
+      return recordResult(201, await convert(client, tenantId, resource, id, action, body, actor));
+    }
   }
+}
+
+/**
+ * A shortcut (SPEC §18): the conversion of everything that remains, then the target's action,
+ * from the states the shortcut's own action allows; answers the source as it is then (its
+ * status followed its goods).
+ */
+async function runShortcut(
+  client: pg.PoolClient,
+  tenantId: string,
+  resource: Resource,
+  id: string,
+  action: string,
+  actor: ActorRef,
+): Promise<OperationResult> {
+  const spec = resource.lifecycle!.actions[action]!;
+  const { conversion, runs, basis } = spec.shortcut!;
+  let draft: WrittenRecord;
+  try {
+    draft = await convert(client, tenantId, resource, id, conversion, {}, actor, {
+      basis,
+      from: spec.from,
+      action,
+    });
+  } catch (error) {
+    // No goods to move at all (an order of services): the action is the status change it
+    // always was, when the goods allow that status.
+    const nothingLeft =
+      error instanceof ApiError &&
+      error.code === 'quantite_depassee' &&
+      error.params.line_id === null;
+    if (!nothingLeft || !(await goodsAllow(client, tenantId, resource, id, spec.to))) throw error;
+    return recordResult(200, await transitionRecord(client, resource, tenantId, id, action, actor));
+  }
+  const target = catalogue.find(
+    (r) => r.name === resource.conversions!.find((c) => c.name === conversion)!.target,
+  )!;
+  const { id: draftId } = JSON.parse(draft.json) as { id: string };
+  await runOperation(
+    client,
+    tenantId,
+    { kind: 'action', resource: target, id: draftId, action: runs },
+    actor,
+  );
+  return recordResult(200, await getRecord(client, resource, tenantId, id));
 }
 
 function recordResult(status: number, record: WrittenRecord): OperationResult {

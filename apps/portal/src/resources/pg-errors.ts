@@ -79,6 +79,16 @@ export function mapWriteError(
       });
     case '23514':
       if (pg.constraint?.endsWith('_posted_balanced')) throw unbalanced();
+      // The goods' last walls (SPEC §18): the engine checks first, with the figures.
+      if (pg.constraint?.endsWith('_counted_within'))
+        throw new ApiError('quantite_depassee', 'More than remains on a line.', {
+          line_id: null,
+          constraint: pg.constraint,
+        });
+      if (pg.constraint === 'stock_levels_on_hand_not_negative')
+        throw new ApiError('stock_insuffisant', 'Not enough stock at a location.', {
+          constraint: pg.constraint,
+        });
       if (
         pg.constraint?.endsWith('_amount_due_within') ||
         pg.constraint?.endsWith('_allocated_within')
@@ -95,6 +105,18 @@ export function mapWriteError(
     case 'EP006':
     case 'EP007':
       throw booksError(pg);
+    case 'EP010': {
+      const params = parseDetail(pg.detail);
+      throw new ApiError(
+        'stock_insuffisant',
+        `Only ${params.available} of product ${params.product_id} at location ${params.location_id}; ${params.requested} would leave.`,
+        params,
+      );
+    }
+    case 'EP011':
+      throw new ApiError('requete_invalide', 'A stock movement moves a quantity other than zero.', {
+        issues: [{ location: 'json', path: 'quantity', code: 'zero_quantity', message: 'zero' }],
+      });
     case '40001':
     case '40P01':
       throw new ApiError('conflit', 'A concurrent change got there first; retry.', {

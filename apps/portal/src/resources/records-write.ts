@@ -92,9 +92,13 @@ export async function patchRecord(
   const params = new Params();
   params.add(tenantId, 'uuid');
   const idParam = params.add(id, 'uuid');
-  const sets = columnValues(resource, body).map(
-    (c: ColumnValue) => `${c.column} = ${params.add(c.value, c.cast, c.label)}`,
-  );
+  const sets = columnValues(resource, body).map((c: ColumnValue) => {
+    const value = params.add(c.value, c.cast, c.label);
+    // A PATCHed line keeps what the server set on the line of the same id (SPEC §18).
+    return c.keepsLineFields
+      ? `${c.column} = erp_keep_line_fields(${value}, t.${c.column})`
+      : `${c.column} = ${value}`;
+  });
   sets.push('version = t.version + 1', 'updated_at = now()');
   const guards = [
     expectedVersion === null ? '' : `old.version = ${params.add(expectedVersion, 'int4')}`,
@@ -169,7 +173,7 @@ export async function transitionRecord(
   action: string,
   actor: ActorRef,
   alongside?: (params: Params) => string | undefined,
-): Promise<WrittenRecord & { alongside?: unknown }> {
+): Promise<WrittenRecord & { alongside?: unknown; previousStatus: string }> {
   const spec = resource.lifecycle?.actions[action];
   if (!spec) throw new Error(`no action ${action} on ${resource.name}`);
   const params = new Params();
@@ -198,7 +202,12 @@ export async function transitionRecord(
       { from: row.old_status, action, allowed_from: spec.from },
     );
   }
-  return { json: row.j, version: row.version, alongside: row.alongside };
+  return {
+    json: row.j,
+    version: row.version,
+    alongside: row.alongside,
+    previousStatus: row.old_status,
+  };
 }
 
 /**

@@ -35,9 +35,20 @@ function buildValidators(route: RouteConfig): MiddlewareHandler[] {
   const schema = json && 'schema' in json ? json.schema : undefined;
   if (schema) {
     validators.push(refuseOtherMediaTypes);
-    validators.push(zValidator('json', schema as ZodType, hook));
+    const validateJson = zValidator('json', schema as ZodType, hook);
+    validators.push(body?.required === false ? withoutBodyAsNone(validateJson) : validateJson);
   }
   return validators;
+}
+
+/** An optional body (a conversion's): none at all is `{}`, whatever the content type says. */
+function withoutBodyAsNone(validateJson: MiddlewareHandler): MiddlewareHandler {
+  return async function validateOptionalJson(c, next) {
+    const empty = c.req.raw.body === null || (await c.req.arrayBuffer()).byteLength === 0;
+    if (!empty) return validateJson(c, next);
+    c.req.addValidatedData('json', {});
+    await next();
+  };
 }
 
 /**

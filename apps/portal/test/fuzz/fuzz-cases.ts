@@ -103,6 +103,11 @@ function draftsFor(
         ...c,
         path: route.route.path.replace('{id}', c.path),
       }));
+    case 'convert':
+      return [...actionCases(ids[1]!), ...conversionBodyCases(ids[1]!)].map((c) => ({
+        ...c,
+        path: route.route.path.replace('{id}', c.path),
+      }));
     case 'create':
       // An allocation's sample names draft documents, or none (SPEC §17: it needs a posted
       // payment and a posted document of one party and currency, which the flow makes): its
@@ -164,6 +169,30 @@ function idCases(realId: string): Draft[] {
     ].map((id) => ({ label: `id ${id.slice(0, 40)}`, path: id, expect: 'refused' as const })),
   ];
 }
+/** A conversion's body (SPEC §18): a part of some lines, each named and with a quantity. */
+function conversionBodyCases(realId: string): Draft[] {
+  const json = { 'content-type': 'application/json' };
+  const line = (quantity: unknown, id: unknown = RANDOM_UUID) =>
+    JSON.stringify({ lines: [{ line_id: id, quantity }] });
+  return [
+    ['no lines', '{"lines":[]}'],
+    ['an unknown key', '{"part":true}'],
+    ['a line of no such id', line('1')],
+    ['a line id that is no uuid', line('1', 'x')],
+    ['a negative quantity', line('-1')],
+    ['a quantity as a number', line(1)],
+    ['a quantity of 7 decimals', line('0.0000001')],
+    ['lines not a list', '{"lines":{}}'],
+    ['not JSON', '{"lines":['],
+  ].map(([label, body]) => ({
+    label: label!,
+    path: realId,
+    headers: json,
+    body,
+    expect: 'refused' as const,
+  }));
+}
+
 function actionCases(realId: string): Draft[] {
   const json = { 'content-type': 'application/json' };
   return [

@@ -128,7 +128,17 @@ function tally(outcomes: Outcome[], by: (o: Outcome) => string | number): Record
 describe('fuzz: every route of the registry', () => {
   const registry = lookupOf(catalogue);
   const routes = catalogue.flatMap((r) => resourceRoutes(r, registry));
-  const order = ['list', 'export', 'get', 'history', 'create', 'update', 'action', 'delete'];
+  const order = [
+    'list',
+    'export',
+    'get',
+    'history',
+    'create',
+    'update',
+    'action',
+    'convert',
+    'delete',
+  ];
   const outcomes: Outcome[] = [];
 
   // ~40 000 requests (every record has its history route too): over 180 s on a loaded 2-core machine.

@@ -143,8 +143,10 @@ describe('the catalogue', () => {
     const endpoints = new Set<string>();
     for (const r of catalogue) {
       const routes = resourceRoutes(r, lookupOf(catalogue));
-      // list, export, create, get, update, delete, history, and one per action.
-      expect(routes).toHaveLength(7 + Object.keys(r.lifecycle?.actions ?? {}).length);
+      // list, export, create, get, update, delete, history, one per action and per conversion.
+      expect(routes).toHaveLength(
+        7 + Object.keys(r.lifecycle?.actions ?? {}).length + (r.conversions?.length ?? 0),
+      );
       for (const { route } of routes) {
         expect(operations.has(route.operationId!), route.operationId).toBe(false);
         operations.add(route.operationId!);

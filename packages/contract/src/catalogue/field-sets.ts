@@ -10,6 +10,7 @@ import {
   money,
   reference,
   text,
+  uuid,
 } from '../registry/fields';
 
 /** ISO 4217 code of the document's currency; amounts are in its minor units. */
@@ -55,6 +56,14 @@ interface LinesOptions {
   description?: string;
 }
 
+/** The line of another document this one was made from (SPEC §18), set by a conversion. */
+const sourced = () => ({
+  source_line_id: uuid({
+    description:
+      'The line of the source document it was made from (a conversion); it counts on that line.',
+  }),
+});
+
 const unitOfMeasure = (): Field =>
   text({ maxLength: 32, description: 'Unit the quantity is counted in.', example: 'Unit' });
 
@@ -90,7 +99,12 @@ export function pricedLines(extra: Record<string, Field> = {}, o: LinesOptions =
       }),
       ...extra,
     },
-    { required: true, description: 'Line items; the totals are computed from them.', ...o },
+    {
+      required: true,
+      description: 'Line items; the totals are computed from them.',
+      readOnly: sourced(),
+      ...o,
+    },
   );
 }
 
@@ -104,7 +118,7 @@ export function stockLines(extra: Record<string, Field> = {}, o: LinesOptions = 
       unit_of_measure: unitOfMeasure(),
       ...extra,
     },
-    { required: true, description: 'Products and quantities moved.', ...o },
+    { required: true, description: 'Products and quantities moved.', readOnly: sourced(), ...o },
   );
 }
 

@@ -110,7 +110,11 @@ export function documentTotals(lines: readonly PricedLine[]): DocumentTotals {
 
 /** A decimal's canonical text: `20`, `5.5`, `-0.25` (no trailing zeros, no `-0`). */
 export function canonicalDecimal(value: string | number): string {
-  const millionths = toMillionths(value);
+  return fromMillionths(toMillionths(value));
+}
+
+/** Millionths as a decimal's canonical text. */
+export function fromMillionths(millionths: bigint): string {
   const negative = millionths < 0n;
   const magnitude = negative ? -millionths : millionths;
   const whole = magnitude / SCALE;

@@ -46,6 +46,12 @@ export interface PostingLeg {
   account: AccountRule;
   /** The line carries the document's party (receivable and payable lines). */
   party?: boolean;
+  /**
+   * A `line_net` leg's lines of received goods (SPEC §18: a stockable product's line made from an
+   * order line) post their order value to this setting instead (the goods' receipt credited it),
+   * and only the difference from the order's price to the leg's account.
+   */
+  received?: AccountSetting;
 }
 
 /**
@@ -145,6 +151,7 @@ export function purchasePosting(
         side: 'debit',
         amount: 'line_net',
         account: { setting: 'expense', override: 'product_expense' },
+        received: 'stock_received_not_billed',
       },
       { side: 'debit', amount: 'tax', account: { setting: 'vat_deductible', override: 'tax' } },
       {

@@ -62,7 +62,9 @@ export function changeEventTypes(resource: Resource, change: RecordChange): stri
 }
 
 /** Every change a resource can make. */
-export function recordChanges(resource: Pick<Resource, 'lifecycle'>): RecordChange[] {
+export function recordChanges(resource: Pick<Resource, 'lifecycle' | 'readOnly'>): RecordChange[] {
+  // A read-only resource (the stock ledger and levels) changes by no route: it records none.
+  if (resource.readOnly) return [];
   return [
     { kind: 'create' },
     { kind: 'update' },

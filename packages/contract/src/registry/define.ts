@@ -1,7 +1,15 @@
+import {
+  COUNTED_QUANTITIES,
+  type ConversionDeclaration,
+  type ProgressRule,
+  type ReservationDeclaration,
+  type ShortcutDeclaration,
+  type StockEffect,
+} from '../goods/flow';
 import type { PostingRule } from '../ledger/postings';
 import type { ModuleName } from '../modules';
 import { allChangeEventTypes, type FeedEventTypes, GENERIC_CHANGES } from './change-events';
-import { enumOf, type Field, money, text, timestamp, USER, uuid } from './fields';
+import { decimal, enumOf, type Field, money, text, timestamp, USER, uuid } from './fields';
 import { MAX_NAME, RESERVED_FIELDS, RESERVED_PATHS, SQL_RESERVED } from './reserved-names';
 import { isStatus, type Status } from './statuses';
 
@@ -17,6 +25,13 @@ export interface ActionDeclaration {
   emits?: string;
   /** A read-only timestamp the action sets (`posted_at`: the moment a posting becomes final). */
   stamps?: 'posted_at';
+  /**
+   * Fields that must be set before the action runs (a draft a conversion made may lack what its
+   * source could not know: a supplier's invoice number), else 422 naming them.
+   */
+  requires?: readonly string[];
+  /** A shortcut (SPEC §18): the action makes a conversion and runs the target's action. */
+  shortcut?: ShortcutDeclaration;
 }
 
 /** A lifecycle; `A` is the union of its action names, kept literal so event types can be derived. */
@@ -61,6 +76,19 @@ export interface ResourceDeclaration {
    * which also reverses a rule's entry on its `reverse` action.
    */
   postings?: readonly PostingRule[];
+  /** The drafts of other documents it converts into (SPEC §18); its lines count what they took. */
+  conversions?: readonly ConversionDeclaration[];
+  /** Statuses that follow the goods (SPEC §18). */
+  progress?: readonly ProgressRule[];
+  /** What its actions move in stock (SPEC §18), and post. */
+  stock?: readonly StockEffect[];
+  /** A sales order's reservation of its goods (SPEC §18). */
+  reservation?: ReservationDeclaration;
+  /**
+   * Written by the engine only (the stock ledger, the stock levels): list, export and get, no
+   * write route; not in the catalogue's generated schema (its table is a migration's own).
+   */
+  readOnly?: boolean;
   /**
    * The events this resource records (SPEC §7: only the 27 of the catalogue): `created`,
    * `status_changed` (needs a lifecycle), and approval steps its actions `emits`.
@@ -227,13 +255,16 @@ export function defineResource<
       fail(`action ${action} would record the same event type as another change`);
   const eventNames = events.map((event) => `${name}.${event}` as `${N}.${E[number]}`);
   for (const rule of declaration.postings ?? []) checkPosting(rule, declaration, fail);
+  for (const effect of declaration.stock ?? []) checkStock(effect, declaration, fail);
+  const ownFields = withCountedLines(fields, checkConversions(declaration, fail));
 
   const resource = {
     ...declaration,
+    fields: ownFields,
     schemaName: declaration.schemaName ?? pascalCase(name),
     table: path.replace(/-/g, '_'),
     readOnlyFields,
-    allFields: { ...readOnlyFields, ...fields },
+    allFields: { ...readOnlyFields, ...ownFields },
     states,
     editableStates: lifecycle ? [...(lifecycle.editable ?? [lifecycle.initial])] : [],
     eventNames,
@@ -261,6 +292,67 @@ function checkPosting(
   for (const leg of rule.legs)
     if (!leg.account.setting && leg.account.override !== 'journal')
       fail('a posting leg names a setting or its journal');
+}
+
+/** The conversions' checks; answers the quantities the source's lines count. */
+function checkConversions(
+  declaration: ResourceDeclaration,
+  fail: (m: string) => never,
+): CountedQuantityName[] {
+  const actions = declaration.lifecycle?.actions ?? {};
+  const counted = new Set<CountedQuantityName>();
+  const conversions = declaration.conversions ?? [];
+  if (conversions.length && declaration.fields.lines?.type !== 'lines')
+    fail('a converted document needs a lines field');
+  for (const c of conversions) {
+    if (!SNAKE.test(c.name) || !c.name.startsWith('make_'))
+      fail(`conversion ${c.name} must be snake_case, starting make_`);
+    if (c.name in actions) fail(`conversion ${c.name} is also a lifecycle action`);
+    if (!COUNTED_QUANTITIES.includes(c.counts)) fail(`conversion ${c.name} counts ${c.counts}`);
+    counted.add(c.counts);
+  }
+  for (const [action, spec] of Object.entries(actions)) {
+    if (!spec.shortcut) continue;
+    if (!conversions.some((c) => c.name === spec.shortcut!.conversion))
+      fail(`shortcut ${action} names no conversion of the resource`);
+  }
+  for (const rule of declaration.progress ?? [])
+    if (!counted.has(rule.when)) fail(`progress to ${rule.status} follows an uncounted quantity`);
+  if (declaration.reservation && !counted.has(declaration.reservation.consumedBy))
+    fail('a reservation is consumed by a counted quantity');
+  return [...counted];
+}
+
+type CountedQuantityName = (typeof COUNTED_QUANTITIES)[number];
+
+/** The lines field with the counted quantities read-only on each line. */
+function withCountedLines(
+  fields: Record<string, Field>,
+  counted: readonly CountedQuantityName[],
+): Record<string, Field> {
+  const lines = fields.lines;
+  if (!counted.length || lines?.type !== 'lines') return fields;
+  const readOnly = { ...lines.readOnly };
+  for (const name of counted)
+    readOnly[name] = decimal({
+      required: true,
+      min: 0,
+      description: `What this line's targets took (SPEC §18): at most its \`quantity\`.`,
+    });
+  return { ...fields, lines: { ...lines, readOnly } };
+}
+
+function checkStock(
+  effect: StockEffect,
+  declaration: ResourceDeclaration,
+  fail: (m: string) => never,
+): void {
+  const actions = declaration.lifecycle?.actions ?? {};
+  for (const action of [effect.action, effect.reverse])
+    if (action !== undefined && !(action in actions))
+      fail(`stock action ${action} is not a lifecycle action`);
+  if (effect.lines && declaration.fields[effect.lines]?.type !== 'lines')
+    fail(`stock lines ${effect.lines} is not a lines field`);
 }
 
 function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => never): string[] {
@@ -306,6 +398,7 @@ export function createRegistry(resources: readonly Resource[]): ReadonlyMap<stri
     byName.set(r.name, r);
     paths.add(r.path);
   }
+  for (const r of resources) for (const c of r.conversions ?? []) checkTarget(r, c, byName);
   for (const r of resources) {
     for (const [field, spec] of Object.entries(r.fields)) {
       if (spec.type === 'reference' && spec.resource !== USER && !byName.has(spec.resource)) {
@@ -324,6 +417,33 @@ export function createRegistry(resources: readonly Resource[]): ReadonlyMap<stri
     }
   }
   return byName;
+}
+
+/** A conversion's target: its link to the source, its counting actions, its lines and dates. */
+function checkTarget(
+  source: Resource,
+  c: ConversionDeclaration,
+  byName: ReadonlyMap<string, Resource>,
+): void {
+  const fail = (m: string) => {
+    throw new Error(`resource ${source.name}: conversion ${c.name}: ${m}`);
+  };
+  const target = byName.get(c.target);
+  if (!target)
+    throw new Error(`resource ${source.name}: conversion ${c.name}: unknown target ${c.target}`);
+  const link = target.fields[c.link];
+  if (link?.type !== 'reference' || link.resource !== source.name)
+    fail(`${c.target}.${c.link} does not reference ${source.name}`);
+  for (const action of [c.countedBy, c.uncountedBy])
+    if (action !== undefined && !(action in (target.lifecycle?.actions ?? {})))
+      fail(`${c.target} has no action ${action}`);
+  const lines = target.fields.lines;
+  if (lines?.type !== 'lines' || !lines.readOnly?.source_line_id)
+    fail(`${c.target}'s lines do not name their source line`);
+  for (const field of [...(c.today ?? []), ...(c.due ? [c.due.field] : [])])
+    if (target.fields[field]?.type !== 'date') fail(`${c.target}.${field} is not a date`);
+  for (const field of Object.keys(c.defaults ?? {}))
+    if (!(field in target.fields)) fail(`${c.target} has no field ${field}`);
 }
 
 /**

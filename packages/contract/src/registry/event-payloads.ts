@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { FOLLOW_ACTION } from '../goods/flow';
 import { SETTLE_ACTION } from '../ledger/postings';
 import { TimestampSchema, UuidSchema } from '../schemas/common';
 import { WEBHOOK_TEST_EVENT } from '../schemas/webhooks';
@@ -48,9 +49,12 @@ function actionsRecording(resource: Resource, action: string): string[] {
   const actions = Object.entries(resource.lifecycle?.actions ?? {})
     .filter(([, spec]) => action === 'status_changed' || spec.emits === action)
     .map(([name]) => name);
-  return action === 'status_changed' && resource.lifecycle?.settlement
-    ? [...actions, SETTLE_ACTION]
-    : actions;
+  if (action !== 'status_changed') return actions;
+  return [
+    ...actions,
+    ...(resource.lifecycle?.settlement ? [SETTLE_ACTION] : []),
+    ...(resource.progress?.length ? [FOLLOW_ACTION] : []),
+  ];
 }
 
 /**
@@ -74,9 +78,7 @@ export function eventPayloads(resources: Iterable<Resource>): EventPayload[] {
         object: record,
         previous_status: z.enum(resource.states as [string, ...string[]]),
         action: z.enum(actionsRecording(resource, action) as [string, ...string[]]).openapi({
-          description: resource.lifecycle?.settlement
-            ? `The lifecycle action that was run (\`POST /api/v1/${resource.path}/{id}/<action>\`), or \`${SETTLE_ACTION}\`: a payment allocation, made or deleted, moved its amount due and status.`
-            : `The lifecycle action that was run (\`POST /api/v1/${resource.path}/{id}/<action>\`).`,
+          description: `The lifecycle action that was run (\`POST /api/v1/${resource.path}/{id}/<action>\`)${resource.lifecycle?.settlement ? `, or \`${SETTLE_ACTION}\`: a payment allocation, made or deleted, moved its amount due and status` : ''}${resource.progress?.length ? `, or \`${FOLLOW_ACTION}\`: the status followed its goods (a delivery, a receipt or an invoice counted on its lines)` : ''}.`,
         }),
       });
       payloads.push({ type, description, schema: envelope(type, data, description) });

@@ -14,7 +14,14 @@ import {
   parseTimestamp,
   parseUuid,
 } from './field-values';
-import { type Field, type FieldType, type FilterOperator, type LinesField, USER } from './fields';
+import {
+  type Field,
+  type FieldType,
+  type FilterOperator,
+  type LinesField,
+  USER,
+  uuid,
+} from './fields';
 import { resourceNoun } from './prose';
 
 /**
@@ -321,7 +328,11 @@ export const FIELD_TYPES: Specs = {
     operators: [],
     sortable: false,
     parse: null,
-    input: (f) => z.array(lineSchema(f, 'input')).max(f.maxItems),
+    input: (f) =>
+      z
+        .array(lineSchema(f, 'input') as z.ZodType<{ id?: string }>)
+        .max(f.maxItems)
+        .superRefine(uniqueLineIds),
     output: (f) => z.array(lineSchema(f, 'output')).max(f.maxItems),
     normalize: (f, value) =>
       (value as Record<string, unknown>[]).map((line) => normalizeLine(f, line)),
@@ -377,6 +388,15 @@ export function sampleOf(field: Field, n: number): unknown {
   return fieldType(field).sample(field, n);
 }
 
+/**
+ * A line's identity (SPEC §18): assigned by the server, kept across a PATCH that sends it back;
+ * a line sent without it is a new line.
+ */
+const LINE_ID = uuid({
+  description:
+    "The line's identity, assigned by the server; send it back in a PATCH to keep the line (and what counts on it).",
+});
+
 function lineSchema(field: LinesField, mode: 'input' | 'output'): z.ZodType {
   const shape = Object.fromEntries(
     Object.entries(field.fields).map(([name, f]) => {
@@ -384,12 +404,32 @@ function lineSchema(field: LinesField, mode: 'input' | 'output'): z.ZodType {
       return [name, f.required ? schema : schema.nullable().optional()];
     }),
   );
-  return mode === 'input' ? z.object(shape).strict() : z.object(shape);
+  if (mode === 'input') return z.object({ id: inputSchema(LINE_ID).optional(), ...shape }).strict();
+  const readOnly = Object.fromEntries(
+    Object.entries(field.readOnly ?? {}).map(([name, f]) => [
+      name,
+      outputSchema(f).nullable().optional(),
+    ]),
+  );
+  return z.object({ id: outputSchema(LINE_ID), ...shape, ...readOnly });
+}
+
+/** Line ids are unique within a document. */
+function uniqueLineIds(lines: { id?: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  lines.forEach((line, i) => {
+    if (!line.id) return;
+    const id = line.id.toLowerCase();
+    if (seen.has(id))
+      ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'another line has this id' });
+    seen.add(id);
+  });
 }
 
 function normalizeLine(field: LinesField, line: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(field.fields)) {
+  if (typeof line.id === 'string') out.id = line.id.toLowerCase();
+  for (const [name, spec] of Object.entries({ ...field.fields, ...field.readOnly })) {
     const value = line[name];
     if (value === undefined) continue;
     out[name] = value === null ? null : fieldType(spec).normalize(spec, value);

@@ -94,6 +94,12 @@ export interface LinesField extends FieldOptions {
   type: 'lines';
   /** The fields of one line. */
   fields: Record<string, Field>;
+  /**
+   * Fields of a line the server sets (SPEC §18): the source line it was made from
+   * (`source_line_id`), what the line's targets counted (`delivered_quantity`…). Returned, never
+   * accepted; a line's server-assigned `id` is besides them.
+   */
+  readOnly?: Record<string, Field>;
   maxItems: number;
 }
 
@@ -136,7 +142,7 @@ export const reference = (resource: string, o: FieldOptions = {}): ReferenceFiel
 });
 export const lines = (
   fields: Record<string, Field>,
-  o: FieldOptions & { maxItems?: number } = {},
+  o: FieldOptions & { maxItems?: number; readOnly?: Record<string, Field> } = {},
 ): LinesField => ({
   type: 'lines',
   fields,

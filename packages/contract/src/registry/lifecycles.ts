@@ -141,6 +141,8 @@ export const lifecycles = {
 interface ApprovalStep {
   emits?: string;
   description?: string;
+  /** Fields that must be set before the step (see ActionDeclaration). */
+  requires?: readonly string[];
 }
 
 /** How an approval lifecycle departs from the `approvable` preset. */
@@ -181,6 +183,7 @@ function approval(options: ApprovalOptions): LifecycleDeclaration {
       to,
       description: own.description ?? description,
       ...(own.emits ? { emits: own.emits } : {}),
+      ...(own.requires ? { requires: own.requires } : {}),
     };
   };
   const actions: Record<string, ActionDeclaration> = {

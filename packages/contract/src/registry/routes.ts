@@ -29,6 +29,7 @@ export type ResourceRouteKind =
   | 'update'
   | 'delete'
   | 'action'
+  | 'convert'
   | 'history';
 
 /** Whether a route kind reads (`<module>:read`) rather than writes (`<module>:write`). */
@@ -72,6 +73,14 @@ export interface ResourceOperation {
  * lifecycle action. Export comes before get, whose `{id}` would otherwise take `export`.
  */
 export function resourceOperations(resource: Resource): ResourceOperation[] {
+  const all = allOperations(resource);
+  return resource.readOnly ? all.filter((o) => READ_ONLY_KINDS.has(o.kind)) : all;
+}
+
+/** What a read-only resource (written by the engine) serves. */
+const READ_ONLY_KINDS = new Set<ResourceRouteKind>(['list', 'export', 'get']);
+
+function allOperations(resource: Resource): ResourceOperation[] {
   const base = `/api/v1/${resource.path}`;
   return [
     { kind: 'list', method: 'get', path: base },
@@ -87,6 +96,14 @@ export function resourceOperations(resource: Resource): ResourceOperation[] {
         action,
         method: 'post',
         path: `${base}/{id}/${action.replace(/_/g, '-')}`,
+      }),
+    ),
+    ...(resource.conversions ?? []).map(
+      (c): ResourceOperation => ({
+        kind: 'convert',
+        action: c.name,
+        method: 'post',
+        path: `${base}/{id}/${c.name.replace(/_/g, '-')}`,
       }),
     ),
   ];
@@ -111,7 +128,7 @@ export function resourceRoutes(resource: Resource, registry: ResourceLookup): Re
 function buildResourceRoutes(resource: Resource, registry: ResourceLookup): ResourceRoute[] {
   const schemas = resourceSchemas(resource);
   const reads = readSchemas(resource, registry);
-  const operations = resourceOperations(resource);
+  const operations = allOperations(resource);
   const at = (kind: ResourceRouteKind, action?: string) => {
     const { method, path } = operations.find((o) => o.kind === kind && o.action === action)!;
     return { method, path };
@@ -299,13 +316,93 @@ function buildResourceRoutes(resource: Resource, registry: ResourceLookup): Reso
         },
         responses: {
           200: recordResponse('The record in its new state.'),
-          ...errorResponses(...RECORD_ERRORS, 'conflit', 'transition_invalide'),
+          ...errorResponses(
+            ...RECORD_ERRORS,
+            'conflit',
+            'transition_invalide',
+            ...goodsErrors(resource, action, registry),
+          ),
         },
       }),
     });
   }
-  return routes;
+  for (const conversion of resource.conversions ?? []) {
+    const target = registry.get(conversion.target)!;
+    routes.push({
+      kind: 'convert',
+      resource,
+      action: conversion.name,
+      route: createRoute({
+        ...common,
+        ...at('convert', conversion.name),
+        operationId: `${conversion.name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${resource.schemaName}`,
+        summary: `${pascalCase(conversion.name)} from ${resourceNoun(resource.name)}: ${conversion.from.join(' | ')}`,
+        description: `${write} Makes a draft ${resourceNoun(target.name)} of what remains on the lines${conversion.goods ? ' of goods (stockable or consumable products)' : ''}, in one transaction: each target line names its \`source_line_id\`, and the target's \`${conversion.countedBy}\` counts it in the source line's \`${conversion.counts}\`${conversion.uncountedBy ? ` (its \`${conversion.uncountedBy}\` gives it back)` : ''}. Without a body every remaining quantity is taken; \`lines\` takes a part. More than remains, or nothing left at all: 422 \`quantite_depassee\`. Answers the draft (201); PATCH it before it goes on.`,
+        request: {
+          headers: z.object({ ...tenantHeaders, ...idempotencyHeader }),
+          params: idParams,
+          body: {
+            required: false,
+            content: { 'application/json': { schema: ConversionBodySchema } },
+          },
+        },
+        responses: {
+          201: {
+            description: `The draft ${resourceNoun(target.name)}.`,
+            headers: etagHeader,
+            content: { 'application/json': { schema: resourceSchemas(target).record } },
+          },
+          ...errorResponses(...RECORD_ERRORS, 'transition_invalide', 'quantite_depassee'),
+        },
+      }),
+    });
+  }
+  return resource.readOnly ? routes.filter((r) => READ_ONLY_KINDS.has(r.kind)) : routes;
 }
+
+/** The goods errors an action may answer (SPEC §18): what it counts, what it moves in stock. */
+function goodsErrors(resource: Resource, action: string, registry: ResourceLookup): ErrorCode[] {
+  const shortcut = resource.lifecycle?.actions[action]?.shortcut !== undefined;
+  const counts = [...registry.values()].some((source) =>
+    source.conversions?.some((c) => c.target === resource.name && c.countedBy === action),
+  );
+  const moves = resource.stock?.some((s) => s.action === action || s.reverse === action);
+  return [
+    ...(shortcut || counts ? (['quantite_depassee'] as const) : []),
+    ...(shortcut || moves ? (['stock_insuffisant'] as const) : []),
+  ];
+}
+
+/** A conversion's optional body: a part of the remaining quantities. */
+const ConversionBodySchema = z
+  .object({
+    lines: z
+      .array(
+        z
+          .object({
+            line_id: z.uuid().openapi({ description: 'A line of the source document.' }),
+            quantity: z
+              .string()
+              .regex(/^\d{1,12}(\.\d{1,6})?$/)
+              .openapi({
+                description: 'How much of what remains to take (exact decimal, > 0).',
+                example: '2',
+              }),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(500)
+      .optional()
+      .openapi({
+        description:
+          'The lines to take, each with a quantity; the others are left. Without it, every remaining quantity.',
+      }),
+  })
+  .strict()
+  .openapi('ConversionRequest', {
+    description: 'A part of what remains (SPEC §18); without it, everything that remains.',
+  });
 
 function listQuery(resource: Resource) {
   return z.object({ page_size: pageSizeQuery, cursor: cursorQuery, ...filterQuery(resource) });

@@ -1,9 +1,9 @@
 import { identifier } from './identifier';
 
 /**
- * The books' rules that PostgreSQL keeps on catalogue tables (SPEC §17), as part of the
- * generated schema: a declaration's part in the books (`ledgerRole`, a lifecycle's
- * `settlement`) names an invariant, and this file is its SQL: CHECKs over the row's own data,
+ * The rules of the books and the goods that PostgreSQL keeps on catalogue tables (SPEC §17,
+ * §18), as part of the generated schema: a declaration's part in the books (`ledgerRole`, a
+ * lifecycle's `settlement`) or its conversions name an invariant, and this file is its SQL: CHECKs over the row's own data,
  * and triggers that read or write only their own tenant's rows (so they still hold when the
  * tables are distributed by tenant, SPEC §19). The ledger's own tables (`ledger_lines`,
  * `account_balances`) and `erp_entry_balanced` come from migration 0030.
@@ -11,7 +11,7 @@ import { identifier } from './identifier';
  * Errors raised carry SQLSTATE `EP0xx` and their parameters as JSON in DETAIL; the portal turns
  * them into the catalogue's codes (resources/pg-errors.ts).
  */
-export const INVARIANTS = ['allocated', 'allocation', 'ledger', 'settled'] as const;
+export const INVARIANTS = ['allocated', 'allocation', 'counted', 'ledger', 'settled'] as const;
 export type Invariant = (typeof INVARIANTS)[number];
 
 interface InvariantSql {
@@ -32,6 +32,14 @@ const SQL: Record<Invariant, (t: string) => InvariantSql> = {
     names: [`${t}_amount_due_within`],
     create: `ALTER TABLE ${t} ADD CONSTRAINT ${t}_amount_due_within CHECK (amount_due_cents >= 0 AND amount_due_cents <= GREATEST(total_cents, 0));\n`,
     drop: `ALTER TABLE ${t} DROP CONSTRAINT ${t}_amount_due_within;\n`,
+  }),
+
+  // A conversion's source (SPEC §18): what its targets counted on each line stays between 0
+  // and the line's quantity (erp_lines_counted_within: migration 0035).
+  counted: (t) => ({
+    names: [`${t}_counted_within`],
+    create: `ALTER TABLE ${t} ADD CONSTRAINT ${t}_counted_within CHECK (erp_lines_counted_within(lines));\n`,
+    drop: `ALTER TABLE ${t} DROP CONSTRAINT ${t}_counted_within;\n`,
   }),
 
   // A payment's allocations stay within its amount.

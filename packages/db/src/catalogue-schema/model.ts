@@ -25,7 +25,7 @@ export interface TableSchema {
   indexes: Record<string, string[]>;
   /** References held inside line items (checked by triggers, not by foreign keys). */
   lineReferences: LineReference[];
-  /** The books' rules kept by the database (invariants.ts), sorted. */
+  /** The rules of the books and the goods kept by the database (invariants.ts), sorted. */
   invariants: Invariant[];
 }
 
@@ -300,12 +300,13 @@ export function inCreationOrder(schema: CatalogueSchema, names: readonly string[
   return ordered;
 }
 
-/** The books' invariants a resource's declaration asks for (SPEC §17). */
+/** The invariants a resource's declaration asks for (SPEC §17, §18). */
 function invariantsOf(resource: Resource): Invariant[] {
   const invariants: Invariant[] = [];
   if (resource.lifecycle?.settlement) invariants.push('settled');
   if (resource.ledgerRole === 'payment') invariants.push('allocated');
   if (resource.ledgerRole === 'entry') invariants.push('ledger');
   if (resource.ledgerRole === 'allocation') invariants.push('allocation');
+  if (resource.conversions?.length) invariants.push('counted');
   return invariants.sort();
 }

@@ -295,12 +295,12 @@ function planTable(
   for (const invariant of after.invariants.filter((i) => !before.invariants.includes(i))) {
     const sql = invariantSql(invariant, name);
     add('invariants', sql.create, sql.drop);
-    changes.push(`${name}: the books' ${invariant} rules`);
+    changes.push(`${name}: the database's ${invariant} rule`);
   }
   for (const invariant of before.invariants.filter((i) => !after.invariants.includes(i))) {
     const sql = invariantSql(invariant, name);
     add('invariants', sql.drop, sql.create);
-    changes.push(`${name}: the books' ${invariant} rules dropped`);
+    changes.push(`${name}: the database's ${invariant} rule dropped`);
   }
 
   if (userColumns(before).join() !== userColumns(next).join()) {

@@ -31,6 +31,8 @@ import * as books31 from './2026-11-28-0031-books';
 import * as postingCost32 from './2026-11-28-0032-posting-cost';
 import * as refunds33 from './2026-11-28-0033-refunds';
 import * as partyAccounts34 from './2026-11-28-0034-party-accounts';
+import * as goods35 from './2026-11-28-0035-goods';
+import * as goodsFlow36 from './2026-11-28-0036-goods-flow';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0032-posting-cost': postingCost32,
   '2026-11-28-0033-refunds': refunds33,
   '2026-11-28-0034-party-accounts': partyAccounts34,
+  '2026-11-28-0035-goods': goods35,
+  '2026-11-28-0036-goods-flow': goodsFlow36,
 };

@@ -6,6 +6,7 @@ import {
   centsNumber,
   convertCents,
   documentTotals,
+  lineNetCents,
   type PostingLeg,
   type PostingRule,
   type PricedLine,
@@ -17,7 +18,9 @@ export interface PostingContext {
   settings: Partial<Record<AccountSetting, string | null>>;
   /** The party's own receivable or payable account. */
   partyAccount: string | null;
-  products: Record<string, { revenue: string | null; expense: string | null }>;
+  products: Record<string, { revenue: string | null; expense: string | null; type?: string }>;
+  /** The unit prices of the order lines the document's lines were made from, by line id. */
+  sourcePrices: Record<string, number>;
   /** Each tax named by a line: its account and its rate on the document's date. */
   taxes: Record<string, { account: string | null; rate: string | null }>;
   journal: { id: string; default_account_id: string | null };
@@ -114,10 +117,18 @@ function legAmounts(rule: PostingRule, doc: Document, ctx: PostingContext): LegA
               ? product?.expense
               : undefined;
         const account = own ?? accountOf({ setting: leg.account.setting! }, ctx);
-        byAccount.set(
-          account,
-          (byAccount.get(account) ?? 0n) + BigInt(totals!.lines_net_cents[i]!),
-        );
+        const add = (to: string, cents: bigint) =>
+          byAccount.set(to, (byAccount.get(to) ?? 0n) + cents);
+        const net = BigInt(totals!.lines_net_cents[i]!);
+        // Received goods (SPEC §18): their order value clears what the receipt credited; the
+        // difference from the order's price stays on the leg's account.
+        const price =
+          ctx.sourcePrices[String((line as { source_line_id?: string }).source_line_id)];
+        if (leg.received && price !== undefined && product?.type === 'stockable') {
+          const received = lineNetCents(line.quantity, price);
+          add(accountOf({ setting: leg.received }, ctx), received);
+          add(account, net - received);
+        } else add(account, net);
       });
       for (const [account, cents] of byAccount) out.push({ leg, account, cents });
     } else {

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_SETTINGS,
   ApiError,
+  catalogue,
   PARTY_ACCOUNTS,
   type PostingRule,
   type Resource,
@@ -15,6 +16,7 @@ export interface RawPostingContext {
   settings: { currency: string; accounts: PostingContext['settings'] } | null;
   party_account: string | null;
   products: PostingContext['products'];
+  source_prices: PostingContext['sourcePrices'] | null;
   taxes: PostingContext['taxes'];
   journal: PostingContext['journal'] | null;
   latest_rate: string | null;
@@ -55,8 +57,9 @@ export function postingContextSql(
        'settings', (SELECT json_build_object('currency', s.company_currency, 'accounts', json_build_object(${SETTINGS_COLUMNS}))
           FROM accounting_settings s WHERE s.tenant_id = $1::uuid),
        'party_account', (SELECT ${partyColumn} FROM ${partyTable} WHERE tenant_id = $1::uuid AND id = ${party}),
-       'products', (SELECT coalesce(json_object_agg(p.id, json_build_object('revenue', p.revenue_account_id, 'expense', p.expense_account_id)), '{}')
+       'products', (SELECT coalesce(json_object_agg(p.id, json_build_object('revenue', p.revenue_account_id, 'expense', p.expense_account_id, 'type', p.product_type)), '{}')
           FROM products p WHERE p.tenant_id = $1::uuid AND p.id = ANY(${ids('product_id')})),
+       'source_prices', ${sourcePricesSql(resource, rule, row)},
        'taxes', (SELECT coalesce(json_object_agg(t.id, json_build_object('account', t.account_id, 'rate',
             (SELECT tr.rate::text FROM tax_rates tr
               WHERE tr.tenant_id = $1::uuid AND tr.tax_id = t.id AND tr.valid_from <= ${date}
@@ -71,6 +74,20 @@ export function postingContextSql(
           ORDER BY er.rate_date DESC LIMIT 1)) END`;
   });
   return `json_build_array(${contexts.join(', ')})`;
+}
+
+/**
+ * The unit prices of the lines of the order a document was made from (SPEC §18), by line id:
+ * what its lines of received goods post to `received` (a leg's). Null without such a leg.
+ */
+function sourcePricesSql(resource: Resource, rule: PostingRule, row: string): string {
+  if (!rule.legs.some((leg) => leg.received)) return 'NULL';
+  const from = catalogue.find((r) => r.conversions?.some((c) => c.target === resource.name));
+  const link = from?.conversions?.find((c) => c.target === resource.name)?.link;
+  if (!from || !link) return 'NULL';
+  return `(SELECT coalesce(jsonb_object_agg(l->>'id', l->'unit_price_cents'), '{}')
+          FROM ${from.table} s, jsonb_array_elements(s.lines) l
+         WHERE s.tenant_id = $1::uuid AND s.id = ${row}.${link})`;
 }
 
 /**
@@ -109,6 +126,7 @@ export function postingContext(
     settings: raw.settings.accounts,
     partyAccount: raw.party_account,
     products: raw.products,
+    sourcePrices: raw.source_prices ?? {},
     taxes: raw.taxes,
     journal: raw.journal,
     rate,

@@ -75,12 +75,14 @@ export async function allocationSides(
 /**
  * Records each snapshot's record as it is now, if the allocation changed it: its history
  * version (the engine's own `historyCte`, action `settle`) and its event, in one statement.
+ * The goods use it too (SPEC §18): what a target counted on its source, action `follow`.
  */
 export async function recordSettled(
   client: pg.PoolClient,
   tenantId: string,
   snapshots: readonly Snapshot[],
   actor: ActorRef,
+  action: string = SETTLE_ACTION,
 ): Promise<void> {
   for (const s of snapshots) {
     const params = new Params();
@@ -91,8 +93,8 @@ export async function recordSettled(
              WHERE t.tenant_id = $1::uuid AND t.version <> ${params.add(s.version, 'int4')}),
       o AS (SELECT row_to_json(x) AS j, r.id, r.previous_status, r.previous_status IS DISTINCT FROM ${status} AS moved
               FROM r CROSS JOIN LATERAL (SELECT ${selectList(s.resource, 'r')}) x),
-      ${settlementEventsSql(s.resource, params, SETTLE_ACTION)},
-      ${historyCte(s.resource, params, actor, 'action', SETTLE_ACTION)}
+      ${settlementEventsSql(s.resource, params, action)},
+      ${historyCte(s.resource, params, actor, 'action', action)}
       SELECT 1`;
     await client.query({ name: preparedName(text), text, values: params.values });
   }

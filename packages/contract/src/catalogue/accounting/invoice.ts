@@ -85,5 +85,18 @@ export const invoices = defineResource({
       link: { column: 'invoice_id' },
     }),
   ],
+  conversions: [
+    {
+      name: 'make_credit_note',
+      target: 'credit_note',
+      from: ['emis', 'partiellement_paye', 'paye'],
+      link: 'invoice_id',
+      counts: 'credited_quantity',
+      countedBy: 'issue',
+      uncountedBy: 'cancel',
+      today: ['credit_note_date'],
+      defaults: { reason: 'other' },
+    },
+  ],
   events: ['created', 'status_changed'],
 });

@@ -54,6 +54,10 @@ export const journalEntries = defineResource({
         'goods_receipt',
         'delivery',
         'stock_move',
+        'stock_adjustment',
+        'stock_transfer',
+        'sales_return',
+        'purchase_return',
       ],
       {
         filterable: true,

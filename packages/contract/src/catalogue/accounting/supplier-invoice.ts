@@ -18,11 +18,10 @@ export const supplierInvoices = defineResource({
       description: 'The purchase order billed.',
     }),
     supplier_invoice_number: text({
-      required: true,
       filterable: true,
-      sortable: true,
       maxLength: 100,
-      description: "The number printed on the supplier's invoice.",
+      description:
+        "The number printed on the supplier's invoice; a draft made from a purchase order gets it by a PATCH before it is submitted or approved.",
       example: 'F-2026-0412',
     }),
     invoice_date: date({ required: true, filterable: true, sortable: true }),
@@ -46,8 +45,12 @@ export const supplierInvoices = defineResource({
   },
   totalsFrom: 'lines',
   lifecycle: lifecycles.approvable({
-    submit: { description: 'Sent for approval.' },
-    approve: { emits: 'approved', description: 'Approved for payment.' },
+    submit: { description: 'Sent for approval.', requires: ['supplier_invoice_number'] },
+    approve: {
+      emits: 'approved',
+      description: 'Approved for payment.',
+      requires: ['supplier_invoice_number'],
+    },
     reject: { description: 'Disputed.' },
     cancel: {
       from: ['brouillon', 'en_attente_approbation', 'approuve', 'partiellement_paye'],

@@ -55,4 +55,15 @@ export const stockAdjustments = defineResource({
     }),
   },
   lifecycle: lifecycles.validatable(),
+  stock: [
+    {
+      action: 'validate',
+      reverse: 'cancel',
+      lines: 'lines',
+      from: 'outside',
+      to: { warehouse: 'warehouse_id', lineLocation: 'location_id' },
+      signed: true,
+      counterpart: { setting: 'expense', field: 'account_id' },
+    },
+  ],
 });

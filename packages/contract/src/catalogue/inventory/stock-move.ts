@@ -63,4 +63,14 @@ export const stockMoves = defineResource({
     notes: notes(),
   },
   lifecycle: lifecycles.validatable(),
+  stock: [
+    {
+      action: 'validate',
+      reverse: 'cancel',
+      from: { location: 'from_location_id' },
+      to: { location: 'to_location_id' },
+      cost: 'field',
+      counterpart: { setting: 'expense' },
+    },
+  ],
 });

@@ -43,6 +43,15 @@ export const stockTransfers = defineResource({
     }),
     notes: notes(),
   },
+  stock: [
+    {
+      action: 'ship',
+      lines: 'lines',
+      from: { warehouse: 'from_warehouse_id', location: 'from_location_id' },
+      to: { warehouse: 'to_warehouse_id', location: 'to_location_id' },
+      counterpart: { setting: 'stock' },
+    },
+  ],
   lifecycle: {
     initial: 'brouillon',
     actions: {

@@ -41,5 +41,15 @@ export const goodsReceipts = defineResource({
       cancel: { from: ['brouillon'], to: 'annule', description: 'Recorded by mistake.' },
     },
   },
+  stock: [
+    {
+      action: 'validate',
+      lines: 'lines',
+      from: 'outside',
+      to: { warehouse: 'warehouse_id', location: 'location_id' },
+      cost: 'source_line',
+      counterpart: { setting: 'stock_received_not_billed' },
+    },
+  ],
   events: ['created', 'status_changed'],
 });

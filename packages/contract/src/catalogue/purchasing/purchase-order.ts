@@ -58,7 +58,13 @@ export const purchaseOrders = defineResource({
     reject: { emits: 'rejected', description: 'The order may not be sent as it is.' },
     afterApproval: {
       send: { from: ['approuve'], to: 'envoye', description: 'Sent to the supplier.' },
-      receive: { from: ['envoye'], to: 'recu', description: 'The goods arrived.' },
+      receive: {
+        from: ['envoye'],
+        to: 'recu',
+        description:
+          'A shortcut: makes a goods receipt of every goods line that remains and validates it (the order becomes `recu` when all its goods are received).',
+        shortcut: { conversion: 'make_goods_receipt', runs: 'validate' },
+      },
     },
     cancel: {
       from: ['brouillon', 'en_attente_approbation', 'approuve'],
@@ -66,5 +72,29 @@ export const purchaseOrders = defineResource({
       description: 'Void; nothing was sent to the supplier.',
     },
   }),
+  conversions: [
+    {
+      name: 'make_goods_receipt',
+      target: 'goods_receipt',
+      from: ['envoye', 'recu'],
+      link: 'purchase_order_id',
+      counts: 'received_quantity',
+      countedBy: 'validate',
+      goods: true,
+      today: ['received_on'],
+    },
+    {
+      name: 'make_supplier_invoice',
+      target: 'supplier_invoice',
+      from: ['envoye', 'recu'],
+      link: 'purchase_order_id',
+      counts: 'billed_quantity',
+      countedBy: 'approve',
+      uncountedBy: 'cancel',
+      today: ['invoice_date'],
+      due: { field: 'due_date', days: 'payment_terms_days' },
+    },
+  ],
+  progress: [{ status: 'recu', after: 'envoye', when: 'received_quantity', goods: true }],
   events: ['created', 'status_changed', 'approval_requested', 'approved', 'rejected'],
 });

@@ -40,6 +40,15 @@ export const purchaseReturns = defineResource({
     notes: notes(),
   },
   totalsFrom: 'lines',
+  stock: [
+    {
+      action: 'ship',
+      lines: 'lines',
+      from: { warehouse: 'warehouse_id', location: 'location_id' },
+      to: 'outside',
+      counterpart: { setting: 'stock_received_not_billed' },
+    },
+  ],
   lifecycle: {
     initial: 'brouillon',
     actions: {

@@ -41,5 +41,14 @@ export const deliveries = defineResource({
       cancel: { from: ['brouillon'], to: 'annule', description: 'Nothing will be shipped.' },
     },
   },
+  stock: [
+    {
+      action: 'ship',
+      lines: 'lines',
+      from: { warehouse: 'warehouse_id' },
+      to: 'outside',
+      counterpart: { setting: 'cost_of_goods_sold' },
+    },
+  ],
   events: ['created', 'status_changed'],
 });

@@ -55,5 +55,17 @@ export const quotes = defineResource({
       },
     },
   },
+  conversions: [
+    {
+      name: 'make_sales_order',
+      target: 'sales_order',
+      from: ['accepte'],
+      link: 'quote_id',
+      counts: 'ordered_quantity',
+      countedBy: 'confirm',
+      uncountedBy: 'cancel',
+      today: ['order_date'],
+    },
+  ],
   events: ['created', 'status_changed'],
 });

@@ -69,10 +69,55 @@ export const salesOrders = defineResource({
     initial: 'brouillon',
     actions: {
       confirm: { from: ['brouillon'], to: 'confirme', description: 'The order is accepted.' },
-      deliver: { from: ['confirme'], to: 'livre', description: 'The goods were delivered.' },
-      invoice: { from: ['livre'], to: 'facture', description: 'The order was invoiced.' },
+      deliver: {
+        from: ['confirme'],
+        to: 'livre',
+        description:
+          'A shortcut: makes a delivery of every goods line that remains and ships it (the order becomes `livre` when all its goods have shipped).',
+        shortcut: { conversion: 'make_delivery', runs: 'ship' },
+      },
+      invoice: {
+        from: ['livre'],
+        to: 'facture',
+        description:
+          'A shortcut: makes an invoice of everything delivered (services: ordered) and not yet invoiced, and issues it (the order becomes `facture` when every line is invoiced).',
+        shortcut: { conversion: 'make_invoice', runs: 'issue', basis: 'delivered_quantity' },
+      },
       cancel: { from: ['brouillon', 'confirme'], to: 'annule', description: 'The order is void.' },
     },
+  },
+  conversions: [
+    {
+      name: 'make_delivery',
+      target: 'delivery',
+      from: ['confirme', 'livre'],
+      link: 'sales_order_id',
+      counts: 'delivered_quantity',
+      countedBy: 'ship',
+      goods: true,
+      today: ['scheduled_date'],
+    },
+    {
+      name: 'make_invoice',
+      target: 'invoice',
+      from: ['confirme', 'livre'],
+      link: 'sales_order_id',
+      counts: 'invoiced_quantity',
+      countedBy: 'issue',
+      uncountedBy: 'cancel',
+      today: ['invoice_date'],
+      due: { field: 'due_date', days: 'payment_terms_days' },
+    },
+  ],
+  progress: [
+    { status: 'livre', after: 'confirme', when: 'delivered_quantity', goods: true },
+    { status: 'facture', after: 'livre', when: 'invoiced_quantity' },
+  ],
+  reservation: {
+    on: 'confirm',
+    release: ['cancel'],
+    warehouse: 'warehouse_id',
+    consumedBy: 'delivered_quantity',
   },
   events: ['created', 'status_changed'],
 });

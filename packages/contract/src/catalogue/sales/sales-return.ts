@@ -81,6 +81,15 @@ export const salesReturns = defineResource({
     ),
     notes: notes(),
   },
+  stock: [
+    {
+      action: 'receive',
+      lines: 'lines',
+      from: 'outside',
+      to: { warehouse: 'warehouse_id' },
+      counterpart: { setting: 'cost_of_goods_sold' },
+    },
+  ],
   lifecycle: {
     initial: 'brouillon',
     actions: {
