@@ -4,16 +4,19 @@
  * lifecycle actions and states, and each field type's list operators.
  */
 import {
+  type ConversionDeclaration,
   catalogue,
   FIELD_TYPES,
   type Field,
   MODULES,
   type PostingRule,
   type Resource,
+  stockViews,
 } from '@erp/contract';
 import type {
   BooksInfo,
   CatalogueInfo,
+  ConversionInfo,
   FieldInfo,
   FieldType,
   FilterOperator,
@@ -30,7 +33,7 @@ const LABEL_FIELDS = ['number', 'name', 'code', 'title', 'subject', 'reference',
 /** The catalogue as the console reads it, resources ordered by module then path. */
 export function describeCatalogue(): CatalogueInfo {
   const order = (r: Resource) => MODULES.indexOf(r.module);
-  const resources = [...catalogue]
+  const resources = [...catalogue, ...stockViews]
     .sort((a, b) => order(a) - order(b) || a.path.localeCompare(b.path))
     .map(describeResource);
   const operators = Object.fromEntries(
@@ -69,6 +72,8 @@ function describeResource(resource: Resource): ResourceInfo {
   }
   const books = describeBooks(resource);
   if (books) info.books = books;
+  if (resource.conversions?.length) info.conversions = resource.conversions.map(describeConversion);
+  if (resource.readOnly) info.readOnly = true;
   return info;
 }
 
@@ -109,6 +114,18 @@ function partySide(rules: readonly PostingRule[]): PartySideInfo | undefined {
   return { field, sides: byValue };
 }
 
+function describeConversion(conversion: ConversionDeclaration): ConversionInfo {
+  return {
+    name: conversion.name,
+    route: conversion.name.replace(/_/g, '-'),
+    target: conversion.target,
+    from: [...conversion.from],
+    link: conversion.link,
+    counts: conversion.counts,
+    ...(conversion.goods ? { goods: true as const } : {}),
+  };
+}
+
 function describeField(name: string, field: Field, readOnly: boolean): FieldInfo {
   const info: FieldInfo = { name, type: field.type };
   if (field.required) info.required = true;
@@ -125,6 +142,8 @@ function describeField(name: string, field: Field, readOnly: boolean): FieldInfo
   if ('max' in field && field.max !== undefined) info.max = field.max;
   if ('fields' in field) {
     info.fields = Object.entries(field.fields).map(([n, f]) => describeField(n, f, false));
+    if (field.readOnly && Object.keys(field.readOnly).length)
+      info.lineReadOnly = Object.entries(field.readOnly).map(([n, f]) => describeField(n, f, true));
     info.maxItems = field.maxItems;
   }
   return info;

@@ -43,6 +43,7 @@ const AgedPayablesPage = lazyScreen(
   'AgedPayablesPage',
 );
 const FecPage = lazyScreen(() => import('./reports/fec-page'), 'FecPage');
+const StockLevelsPage = lazyScreen(() => import('./goods/stock-levels-page'), 'StockLevelsPage');
 const RecordsIndexPage = lazyScreen(
   () => import('./records/records-index-page'),
   'RecordsIndexPage',
@@ -89,9 +90,14 @@ function preloadScreens(): void {
       PortalAccessPage,
       AccountingSettingsPage,
     ].map((s) => s.preload),
-    ...[ReportsPage, TrialBalancePage, GeneralLedgerPage, AgedReceivablesPage, FecPage].map(
-      (s) => s.preload,
-    ),
+    ...[
+      ReportsPage,
+      TrialBalancePage,
+      GeneralLedgerPage,
+      AgedReceivablesPage,
+      FecPage,
+      StockLevelsPage,
+    ].map((s) => s.preload),
     ...[RecordsIndexPage, RecordListPage, RecordPage, RecordFormPage].map((s) => s.preload),
     preloadCatalogue,
   ];
@@ -154,6 +160,7 @@ function Routes() {
             <Route path="/reports/aged-receivables" component={AgedReceivablesPage} />
             <Route path="/reports/aged-payables" component={AgedPayablesPage} />
             <Route path="/reports/fec" component={FecPage} />
+            <Route path="/inventory/stock-levels" component={StockLevelsPage} />
             <Route path="/records" component={RecordsIndexPage} />
             <Route path="/records/:path" component={RecordListPage} />
             <Route path="/records/:path/new" component={RecordFormPage} />

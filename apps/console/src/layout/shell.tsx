@@ -9,11 +9,19 @@ interface NavItem {
   prefix?: boolean;
 }
 
-function navItems(me: ReturnType<typeof useMe>): { main: NavItem[]; settings: NavItem[] } {
+function navItems(me: ReturnType<typeof useMe>): {
+  main: NavItem[];
+  inventory: NavItem[];
+  settings: NavItem[];
+} {
   const main: NavItem[] = [{ href: '/', label: 'Home' }];
   if (me.tenant) main.push({ href: '/records', label: 'Records', prefix: true });
   const books = me.rights.includes('accounting:read') || me.rights.includes('accounting:write');
   if (me.tenant && books) main.push({ href: '/reports', label: 'Reports', prefix: true });
+  const stock = me.rights.includes('inventory:read') || me.rights.includes('inventory:write');
+  const inventory: NavItem[] = [];
+  if (me.tenant && stock)
+    inventory.push({ href: '/inventory/stock-levels', label: 'Stock levels' });
   const settings: NavItem[] = [];
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/api-keys', label: 'API keys' });
   if (me.rights.includes('webhooks'))
@@ -24,7 +32,7 @@ function navItems(me: ReturnType<typeof useMe>): { main: NavItem[]; settings: Na
   if (me.tenant && books) settings.push({ href: '/settings/accounting', label: 'Accounting' });
   if (me.tenant && isSuperAdmin(me))
     settings.push({ href: '/settings/portal-access', label: 'Portal access' });
-  return { main, settings };
+  return { main, inventory, settings };
 }
 
 function NavLink({ item, path }: { item: NavItem; path: string }) {
@@ -46,7 +54,7 @@ export function Shell({ children, onIdle }: { children: ReactNode; onIdle?: () =
   const { logOut } = useAuth();
   const [path] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { main, settings } = navItems(me);
+  const { main, inventory, settings } = navItems(me);
 
   useEffect(() => {
     if (!onIdle) return;
@@ -89,6 +97,16 @@ export function Shell({ children, onIdle }: { children: ReactNode; onIdle?: () =
             <a href="/api/v1/docs">API reference</a>
           </li>
         </ul>
+        {inventory.length ? (
+          <>
+            <h2 className="nav-heading">Inventory</h2>
+            <ul>
+              {inventory.map((item) => (
+                <NavLink key={item.href} item={item} path={path} />
+              ))}
+            </ul>
+          </>
+        ) : null}
         {settings.length ? (
           <>
             <h2 className="nav-heading">Settings</h2>

@@ -26,6 +26,11 @@ export interface FieldInfo {
   max?: number;
   /** The fields of one line of a `lines` field. */
   fields?: FieldInfo[];
+  /**
+   * The fields of a line the server sets (SPEC §18): the line it was made from
+   * (`source_line_id`), what its targets counted (`delivered_quantity`…). Shown, never sent.
+   */
+  lineReadOnly?: FieldInfo[];
   maxItems?: number;
 }
 
@@ -74,6 +79,24 @@ export type LedgerSide = 'debit' | 'credit';
 /** One side for every record, or the side each value of `field` posts. */
 export type PartySideInfo = LedgerSide | { field: string; sides: Record<string, LedgerSide> };
 
+/**
+ * A conversion (SPEC §18): `POST /{path}/{id}/{route}` makes a draft of `target` of what remains
+ * of the lines; the target's `link` field names the source, its lines' quantities count in the
+ * source lines' `counts`.
+ */
+export interface ConversionInfo {
+  name: string;
+  /** The route's last segment (`make-delivery`). */
+  route: string;
+  target: string;
+  /** Source statuses it may be made from. */
+  from: string[];
+  link: string;
+  counts: string;
+  /** Only lines of goods (products that are not services) are taken. */
+  goods?: true;
+}
+
 export interface ResourceInfo {
   name: string;
   path: string;
@@ -84,6 +107,10 @@ export interface ResourceInfo {
   fields: FieldInfo[];
   lifecycle?: LifecycleInfo;
   books?: BooksInfo;
+  /** The drafts of other documents it converts into (SPEC §18). */
+  conversions?: ConversionInfo[];
+  /** Written by the server only (the stock ledger, the stock levels): no form, no delete. */
+  readOnly?: true;
 }
 
 export interface CatalogueInfo {

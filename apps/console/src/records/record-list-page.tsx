@@ -89,7 +89,7 @@ function RecordList({ catalogue, resource }: { catalogue: Catalogue; resource: R
     <Page
       title={title}
       actions={
-        canWrite(me, resource.module) ? (
+        canWrite(me, resource.module) && !resource.readOnly ? (
           <Link href={`/records/${resource.path}/new`} className="button button-primary">
             New {resourceNoun(resource)}
           </Link>

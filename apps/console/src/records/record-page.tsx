@@ -6,6 +6,10 @@ import { raw } from '../api/client';
 import { useLoad } from '../api/use-load';
 import { PostingsSection } from '../books/postings-section';
 import { SettlementSection } from '../books/settlement-section';
+import { ConvertButton } from '../goods/convert-dialog';
+import { countedFields, openConversions } from '../goods/flow';
+import { MadeFrom, MadeInto } from '../goods/flow-section';
+import { ProductStockSection } from '../goods/product-stock-section';
 import { ErrorBanner, Loading, Notice } from '../ui/alert';
 import { ConfirmButton } from '../ui/dialog';
 import { humanize } from '../ui/format';
@@ -62,7 +66,8 @@ function RecordDetail({
   const [error, setError] = useState<ApiError>();
   const row = record.data as Row | undefined;
   const label = useReferenceLabels(catalogue, row ? referencesOf(resource.fields, row) : []);
-  const writable = canWrite(me, resource.module);
+  // The stock views are the engine's own: read, never written.
+  const writable = canWrite(me, resource.module) && !resource.readOnly;
   const titles = fieldLabels(resource.fields);
 
   if (!row) {
@@ -111,6 +116,15 @@ function RecordDetail({
                 {humanize(a.name)}
               </button>
             ))}
+            {openConversions(resource, row.status).map((c) => (
+              <ConvertButton
+                key={c.name}
+                catalogue={catalogue}
+                resource={resource}
+                record={row}
+                conversion={c}
+              />
+            ))}
             {editable ? (
               <Link href={`/records/${resource.path}/${id}/edit`} className="button">
                 Edit
@@ -132,6 +146,7 @@ function RecordDetail({
       <p>
         <Link href={`/records/${resource.path}`}>← {resourceTitle(resource)}</Link>
       </p>
+      <MadeFrom catalogue={catalogue} resource={resource} record={row} />
       {notice ? <Notice>{notice}</Notice> : null}
       <ErrorBanner error={error} />
       <dl className="facts card record-fields">
@@ -155,11 +170,13 @@ function RecordDetail({
           <LinesTable
             key={f.name}
             field={f}
+            counted={countedFields(resource, f)}
             lines={(row[f.name] as Row[] | null) ?? []}
             currency={currency}
             label={label}
           />
         ))}
+      <MadeInto catalogue={catalogue} resource={resource} record={row} />
       <SettlementSection
         catalogue={catalogue}
         resource={resource}
@@ -172,13 +189,21 @@ function RecordDetail({
         id={id}
         changedAt={String(row.updated_at)}
       />
-      <RecordHistory
+      <ProductStockSection
+        catalogue={catalogue}
         resource={resource}
         id={id}
         changedAt={String(row.updated_at)}
-        currency={currency}
-        label={label}
       />
+      {resource.readOnly ? null : (
+        <RecordHistory
+          resource={resource}
+          id={id}
+          changedAt={String(row.updated_at)}
+          currency={currency}
+          label={label}
+        />
+      )}
     </Page>
   );
 }
@@ -252,18 +277,28 @@ function FieldValue({
   );
 }
 
+/**
+ * A document's lines; with `counted`, what its targets took of each line (delivered,
+ * invoiced…) right after its quantity, so what remains reads at a glance.
+ */
 function LinesTable({
   field,
+  counted,
   lines,
   currency,
   label,
 }: {
   field: FieldInfo;
+  counted: FieldInfo[];
   lines: Row[];
   currency: unknown;
   label: Labeler;
 }) {
-  const columns = field.fields ?? [];
+  const own = field.fields ?? [];
+  const at = own.findIndex((c) => c.name === 'quantity') + 1;
+  const columns = at ? [...own.slice(0, at), ...counted, ...own.slice(at)] : [...own, ...counted];
+  const heading = (c: FieldInfo) =>
+    counted.includes(c) ? humanize(c.name.replace(/_quantity$/, '')) : humanize(c.name);
   return (
     <section aria-labelledby={`lines-${field.name}`}>
       <h2 id={`lines-${field.name}`}>{humanize(field.name)}</h2>
@@ -277,7 +312,7 @@ function LinesTable({
                 <th scope="col">#</th>
                 {columns.map((c) => (
                   <th key={c.name} scope="col">
-                    {humanize(c.name)}
+                    {heading(c)}
                   </th>
                 ))}
               </tr>

@@ -9,11 +9,14 @@ export function DialogButton({
   label,
   title,
   className = 'button',
+  dialogClassName,
   children,
 }: {
   label: ReactNode;
   title: string;
   className?: string;
+  /** The dialog's own class (`dialog-wide` for a table). */
+  dialogClassName?: string;
   children: (close: () => void) => ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -33,7 +36,12 @@ export function DialogButton({
       <button type="button" className={className} onClick={show}>
         {label}
       </button>
-      <dialog ref={ref} aria-labelledby={titleId} onClose={() => setOpen(false)}>
+      <dialog
+        ref={ref}
+        className={dialogClassName}
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+      >
         <h2 id={titleId}>{title}</h2>
         {open ? children(close) : null}
       </dialog>
