@@ -102,7 +102,6 @@ export function MadeInto({
             <thead>
               <tr>
                 <th scope="col">Document</th>
-                <th scope="col">Number</th>
                 <th scope="col">Status</th>
                 <th scope="col">Created</th>
               </tr>
@@ -110,8 +109,8 @@ export function MadeInto({
             <tbody>
               {rows.map(({ link, row }) => (
                 <tr key={String(row.id)}>
-                  <td data-label="Document">{humanize(link.target.name)}</td>
-                  <td data-label="Number">
+                  <td data-label="Document">
+                    {humanize(link.target.name)}{' '}
                     <Link href={`/records/${link.target.path}/${String(row.id)}`}>
                       {recordLabel(link.target, row)}
                     </Link>

@@ -306,7 +306,8 @@ function LinesTable({
         <p>None.</p>
       ) : (
         <TableFrame label={humanize(field.name)}>
-          <table>
+          {/* On a phone each line is a block of label and value rows (`stacked lines-table`). */}
+          <table className="stacked lines-table">
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -320,9 +321,13 @@ function LinesTable({
             <tbody>
               {lines.map((line, i) => (
                 <tr key={i}>
-                  <td>{i + 1}</td>
+                  <td data-label="#">{i + 1}</td>
                   {columns.map((c) => (
-                    <td key={c.name} className={kindOf(c).numeric.lines ? 'number' : undefined}>
+                    <td
+                      key={c.name}
+                      data-label={heading(c)}
+                      className={kindOf(c).numeric.lines ? 'number' : undefined}
+                    >
                       {kindOf(c).shown === 'reference'
                         ? (label(c.ref, line[c.name]) ?? displayValue(c, line[c.name]))
                         : displayValue(c, line[c.name], currency)}
