@@ -275,7 +275,8 @@ describe('goods and document flow in the console', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expect.poll(() => take.inputValue()).toBe('3');
     expect(await take.evaluate((input) => input === document.activeElement)).toBe(true);
-    expect(await dialog.getByRole('row').nth(1).textContent()).toContain('53');
+    expect(await dialog.locator('td[data-label="Quantity"]').textContent()).toBe('5');
+    expect(await dialog.locator('td[data-label="Remaining"]').textContent()).toBe('3');
     await look('delivery-dialog', false);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -323,7 +324,9 @@ describe('goods and document flow in the console', () => {
     expect(await dialog.locator('.field-error').textContent()).toBe(
       'More than remains: 2 left, 2.5 asked.',
     );
-    await look('delivery-dialog-refused', false);
+    // What remains is now the portal's figure.
+    expect(await dialog.locator('td[data-label="Remaining"]').textContent()).toBe('2');
+    await look('delivery-dialog-refused');
 
     // A part taken: the new draft's page, made from the order.
     await act.fill(/^Quantity to take of line 1\./, '1.5');
@@ -413,7 +416,9 @@ describe('goods and document flow in the console', () => {
       .poll(() => rows.textContent())
       .toBe(`Office chair ${suffix}Entrepôt ${suffix}Stock ${suffix}725280.00`);
     await look('stock-levels');
-    expect(errors).toEqual([]);
+    // The answers the console expects (the session check before logging in: 401; the portal's
+    // refusal shown in the dialog: 422) are the browser's only complaints.
+    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
   });
 });
 

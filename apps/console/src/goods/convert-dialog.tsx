@@ -1,5 +1,5 @@
 import { ApiError } from '@erp/sdk';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { raw } from '../api/client';
 import { useLoad } from '../api/use-load';
@@ -105,7 +105,10 @@ function QuantitiesForm({
   close(): void;
 }) {
   const [, navigate] = useLocation();
-  const lines = useEligibleLines(catalogue, resource, record, conversion);
+  const loaded = useEligibleLines(catalogue, resource, record, conversion);
+  // What the portal said remains of a line since the page was read (someone took some).
+  const [fresh, setFresh] = useState<Record<string, string>>({});
+  const lines = loaded?.map((l) => (fresh[l.id] ? { ...l, remaining: fresh[l.id]! } : l));
   const [asked, setAsked] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [error, setError] = useState<ApiError>();
@@ -115,6 +118,12 @@ function QuantitiesForm({
 
   const focusLine = (id: string) =>
     form.current?.querySelector<HTMLInputElement>(`input[data-line="${CSS.escape(id)}"]`)?.focus();
+  // The dialog opened while the lines were loading (the focus then went to Cancel): once they
+  // are there, the first quantity takes the focus.
+  const firstLine = lines?.[0]?.id;
+  useEffect(() => {
+    if (firstLine) focusLine(firstLine);
+  }, [firstLine]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -155,6 +164,7 @@ function QuantitiesForm({
         ),
       );
       setInvalid({ [line.id]: `More than remains: ${figures}.` });
+      if (typeof params.remaining === 'string') setFresh({ ...fresh, [line.id]: params.remaining });
       focusLine(line.id);
       return;
     }
@@ -181,7 +191,7 @@ function QuantitiesForm({
         </p>
       ) : (
         <div className="table-wrap">
-          <table className="stacked quantities">
+          <table className="stacked stacked-inline">
             <caption className="visually-hidden">Quantities to take</caption>
             <thead>
               <tr>

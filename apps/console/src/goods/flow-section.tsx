@@ -98,7 +98,7 @@ export function MadeInto({
       {rows?.length === 0 ? <p>No {kinds} yet.</p> : null}
       {rows?.length ? (
         <div className="table-wrap">
-          <table aria-labelledby="made-into" className="stacked">
+          <table aria-labelledby="made-into" className="stacked stacked-inline">
             <thead>
               <tr>
                 <th scope="col">Document</th>

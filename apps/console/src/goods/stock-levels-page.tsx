@@ -53,7 +53,11 @@ export function StockLevelsPage() {
       <p className="lead">{levels.description}</p>
       <form className="filters row" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         {fields.map((f) => (
-          <Field key={f.name} label={humanize(f.name)} hint="— for all">
+          <Field
+            key={f.name}
+            label={humanize(f.name)}
+            hint={`— lists every ${humanize(f.name).toLowerCase()}.`}
+          >
             {(props) => (
               <ReferenceInput
                 catalogue={catalogue}

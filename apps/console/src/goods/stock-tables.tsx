@@ -66,7 +66,7 @@ export function LevelsTable({
   const labelOf = (target: string, id: unknown) => label(target, id);
   return (
     <div className="table-wrap">
-      <table className="stacked stock-table">
+      <table className="stacked stacked-inline">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -138,7 +138,7 @@ export function LedgerTable({
   const labelOf = (target: string, id: unknown) => label(target, id);
   return (
     <div className="table-wrap">
-      <table className="stacked stock-table">
+      <table className="stacked stacked-inline">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

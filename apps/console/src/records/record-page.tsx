@@ -306,8 +306,8 @@ function LinesTable({
         <p>None.</p>
       ) : (
         <TableFrame label={humanize(field.name)}>
-          {/* On a phone each line is a block of label and value rows (`stacked lines-table`). */}
-          <table className="stacked lines-table">
+          {/* On a phone each line is a block of label and value rows (`stacked stacked-inline`). */}
+          <table className="stacked stacked-inline">
             <thead>
               <tr>
                 <th scope="col">#</th>
