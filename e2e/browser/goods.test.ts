@@ -7,7 +7,8 @@
  * delivery made from it; the quantities dialog by keyboard alone (Escape, a quantity over what
  * remains refused in the dialog, then the portal's own `quantite_depassee` after someone else
  * shipped some meanwhile, then a part taken: the new draft's page); the purchase order's
- * receipt; the product's stock levels and ledger; Inventory → Stock levels filtered by
+ * receipt; the invoice made from the order, its credit note's dialog; the product's stock levels
+ * and ledger; Inventory → Stock levels filtered by
  * warehouse. axe-core on every screen and with the dialog open; screenshots at 1280 and 375 px.
  * The console must be built first (`pnpm --filter @erp/console build`); run alone:
  * `cd e2e && pnpm vitest run -c browser/vitest.config.ts browser/goods.test.ts`.
@@ -370,6 +371,29 @@ describe('goods and document flow in the console', () => {
     // but both are open in its state.
     expect(await page.getByRole('button', { name: 'Make supplier invoice' }).count()).toBe(1);
     await look('purchase-order', false);
+  });
+
+  it('shows an invoice made from the order, which may be credited', async () => {
+    const number = String(docs.invoice.number);
+    await open(`/records/invoices/${String(docs.invoice.id)}`, `Invoice ${number}`);
+    await expect
+      .poll(() => page.locator('.made-from').textContent())
+      .toBe(`Made from ${String(docs.order.number)}`);
+    const lines = page.getByRole('region', { name: 'Lines', exact: true });
+    await expect
+      .poll(() => lines.locator('tbody td[data-label="Credited"]').textContent())
+      .toBe('0');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Made into' }).textContent())
+      .toBe('Made intoNo credit notes yet.');
+    // The credit note's dialog offers what was invoiced; cancelled, nothing is made.
+    await mouse(page).press('button', 'Make credit note');
+    const dialog = page.getByRole('dialog', { name: `Make credit note from ${number}` });
+    await expect.poll(() => dialog.locator('td[data-label="Remaining"]').textContent()).toBe('2');
+    await expectAccessible(page, 'credit note dialog');
+    await mouse(page).press('button', 'Cancel');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await look('invoice', false);
   });
 
   it('shows a product’s stock levels and its ledger, newest first, linking to the documents', async () => {

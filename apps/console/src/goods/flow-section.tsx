@@ -110,10 +110,13 @@ export function MadeInto({
               {rows.map(({ link, row }) => (
                 <tr key={String(row.id)}>
                   <td data-label="Document">
-                    {humanize(link.target.name)}{' '}
-                    <Link href={`/records/${link.target.path}/${String(row.id)}`}>
-                      {recordLabel(link.target, row)}
-                    </Link>
+                    {/* One grid item on a phone: the kind and its number on one line. */}
+                    <span>
+                      {humanize(link.target.name)}{' '}
+                      <Link href={`/records/${link.target.path}/${String(row.id)}`}>
+                        {recordLabel(link.target, row)}
+                      </Link>
+                    </span>
                   </td>
                   <td data-label="Status">
                     <span className="badge">{String(row.status)}</span>

@@ -330,7 +330,10 @@ function LinesTable({
                     >
                       {kindOf(c).shown === 'reference'
                         ? (label(c.ref, line[c.name]) ?? displayValue(c, line[c.name]))
-                        : displayValue(c, line[c.name], currency)}
+                        : counted.includes(c)
+                          ? // A line nothing has counted yet has none (the portal reads it as 0).
+                            String(line[c.name] ?? '0')
+                          : displayValue(c, line[c.name], currency)}
                     </td>
                   ))}
                 </tr>
