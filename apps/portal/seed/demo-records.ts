@@ -17,6 +17,7 @@ import {
   seedWalks,
 } from './catalogue';
 import { fakerFor } from './fake';
+import { CONVERT, movesStock, openingInventory, type SeedConversion } from './goods';
 import { sampleBody } from './samples';
 
 /**
@@ -55,7 +56,15 @@ export async function seedDemoRecords(
     // and the seed makes its own records beside them, never a second chart.
     const installed = await installedBooks(client, tenantId, resources, actor);
     let created = 0;
+    let opened = false;
     for (const resource of seedOrder(resources, reads)) {
+      // The stock the year's movements take, before the first of them (SPEC §18).
+      const adjustments = byName.get('stock_adjustment');
+      if (!opened && movesStock(resource) && adjustments) {
+        opened = true;
+        // Besides the records counted: the opening inventory, one adjustment per warehouse.
+        await openingInventory(client, tenantId, records, adjustments, actor);
+      }
       // Filled as records are made: a record may refer to earlier ones of its own resource
       // (a parent account, a manager), and overrides see them too.
       const made: SeededRecord[] = [...(installed.get(resource.name) ?? [])];
@@ -66,15 +75,32 @@ export async function seedDemoRecords(
         // Through the operation the API's routes run, so what a document posts is posted by the
         // posting engine and an allocation settles (and writes off) as it does for a client.
         const operate = (operation: SeedStep) =>
-          run(client, tenantId, { resource, ...operation }, actor).catch((error: unknown) => {
-            // Which record and step the books refused, for whoever changes the seed next.
-            if (error instanceof Error)
-              error.message = `${resource.name} #${n} ${'action' in operation ? operation.action : 'create'}: ${error.message}`;
-            throw error;
+          run(client, tenantId, { resource, ...operation } as RecordOperation, actor).catch(
+            (error: unknown) => {
+              // Which record and step the books refused, for whoever changes the seed next.
+              if (error instanceof Error)
+                error.message = `${resource.name} #${n} ${'action' in operation ? operation.action : 'create'}: ${error.message}`;
+              throw error;
+            },
+          );
+        let record = await operate(firstStep(resource, body));
+        // A draft a conversion made takes the rest of the override's fields (its dates, its
+        // carrier…) as a client completes it, by a PATCH.
+        if (CONVERT in body) {
+          const { [CONVERT]: _, lines: __, ...rest } = body;
+          record = await operate({
+            kind: 'update',
+            id: record.id,
+            body: Object.fromEntries(Object.entries(rest).filter(([k]) => k in resource.fields)),
+            expectedVersion: null,
           });
-        let record = await operate({ kind: 'create', body });
+        }
         for (const action of steps)
           record = await operate({ kind: 'action', id: record.id, action });
+        // What a target counted moved its source (its counts, its status): later overrides
+        // see the source as it now is.
+        if (CONVERT in body)
+          await refreshSource(client, tenantId, body[CONVERT] as SeedConversion, records, actor);
         made.push(record);
         madeIds.push(record.id);
         created++;
@@ -115,7 +141,30 @@ export async function seedDemoRecords(
 /** What the seed does to a record: make it, or move it along its lifecycle. */
 type SeedStep =
   | { kind: 'create'; body: Record<string, unknown> }
+  | {
+      kind: 'convert';
+      id: string;
+      action: string;
+      body: { lines?: { line_id: string; quantity: string }[] };
+    }
+  | { kind: 'update'; id: string; body: Record<string, unknown>; expectedVersion: null }
   | { kind: 'action'; id: string; action: string };
+
+/**
+ * How the record is made: created, or, when the override names a source (`[CONVERT]`), made
+ * from it by the conversion (SPEC §18), so that it counts on the source's lines.
+ */
+function firstStep(resource: Resource, body: Record<string, unknown>): SeedStep {
+  const from = body[CONVERT] as SeedConversion | undefined;
+  if (!from) return { kind: 'create', body: withoutServerFields(resource, body) };
+  return {
+    kind: 'convert',
+    resource: from.source,
+    id: from.id,
+    action: from.conversion,
+    body: from.lines ? { lines: from.lines } : {},
+  } as SeedStep;
+}
 
 /** Runs one operation of the engine and answers the record it wrote. */
 async function run(
@@ -126,6 +175,44 @@ async function run(
 ): Promise<SeededRecord> {
   const result = await runOperation(client, tenantId, operation, actor);
   return JSON.parse(result.body!) as SeededRecord;
+}
+
+/**
+ * A body as a client can send it: lines copied from another document lose what the server set
+ * on them there (their source line, their counts), which the API would refuse.
+ */
+function withoutServerFields(
+  resource: Resource,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = { ...body };
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.type !== 'lines' || !field.readOnly || !Array.isArray(out[name])) continue;
+    const serverSet = Object.keys(field.readOnly);
+    out[name] = (out[name] as Record<string, unknown>[]).map((line) =>
+      Object.fromEntries(Object.entries(line).filter(([key]) => !serverSet.includes(key))),
+    );
+  }
+  return out;
+}
+
+/** Re-reads a conversion's source, in place in `records`. */
+async function refreshSource(
+  client: pg.PoolClient,
+  tenantId: string,
+  from: SeedConversion,
+  records: Map<string, SeededRecord[]>,
+  actor: ActorRef,
+): Promise<void> {
+  const pool = records.get(from.source.name);
+  const at = pool?.findIndex((r) => r.id === from.id) ?? -1;
+  if (!pool || at < 0) return;
+  pool[at] = await run(
+    client,
+    tenantId,
+    { resource: from.source, kind: 'get', id: from.id },
+    actor,
+  );
 }
 
 /** Re-reads the records an allocation refers to, in place in `records`. */
@@ -254,6 +341,9 @@ function walk(resource: Resource, n: number): string[] {
     for (const [action, spec] of actions) {
       if (!(spec.from as readonly string[]).includes(state)) continue;
       if (visited.has(spec.to) || SETBACKS.has(spec.to)) continue;
+      // The states an order's goods lead to are reached by its deliveries, receipts and
+      // invoices, made from it with their own dates, not by its shortcuts (dated today).
+      if (spec.shortcut) continue;
       visit(spec.to, [...steps, action], new Set([...visited, spec.to]));
     }
   };

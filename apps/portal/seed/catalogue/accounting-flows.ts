@@ -1,3 +1,4 @@
+import { CONVERT, resourceNamed } from '../goods';
 import { DEMO_YEAR, type SeedContext, type SeededRecord, type SeedOverrides } from './context';
 import { accountId, journalOf, recordsOf, recordWith } from './records';
 
@@ -164,10 +165,12 @@ export const accountingFlowsSeed: SeedOverrides = {
   invoice(ctx) {
     // An issued invoice bills an invoiced order (each once); a draft, a delivered order being
     // invoiced; the others (and the cancelled ones) are direct invoices of services.
+    // Made from the delivered order (SPEC §18: it counts on the order's lines; issuing it
+    // makes the order `facture`).
     const billed = new Set(recordsOf(ctx, 'invoice').map((i) => i.sales_order_id));
-    const wanted = ctx.status === 'emis' ? 'facture' : ctx.status === 'brouillon' ? 'livre' : null;
+    const billing = ctx.status === 'emis' || ctx.status === 'brouillon';
     const order = recordsOf(ctx, 'sales_order').find(
-      (o) => wanted && o.status === wanted && !billed.has(o.id),
+      (o) => billing && o.status === 'livre' && !billed.has(o.id),
     );
     // One direct invoice is an export in dollars: paid later at another rate, it realises an
     // exchange difference (766 or 666) when its payment is allocated.
@@ -201,6 +204,15 @@ export const accountingFlowsSeed: SeedOverrides = {
     const currency = order?.currency ?? (exported ? 'USD' : 'EUR');
     const terms = cents(customer.payment_terms_days ?? 30) || 30;
     return {
+      ...(order
+        ? {
+            [CONVERT]: {
+              source: resourceNamed('sales_order'),
+              id: order.id,
+              conversion: 'make_invoice',
+            },
+          }
+        : {}),
       customer_id: customer.id,
       sales_order_id: order?.id ?? null,
       customer_reference: order?.customer_reference ?? null,
@@ -244,7 +256,20 @@ export const accountingFlowsSeed: SeedOverrides = {
       orders.find((o) => o.status === 'approuve') ??
       ctx.pick('purchase_order');
     const invoiceDate = ctx.daysAfter(day(order.order_date), 12 + (ctx.n % 5));
+    // Made from its order when the order was sent (SPEC §18: it counts on the order's lines;
+    // its received goods clear what their receipts credited to 408).
+    const convertible =
+      (order.status === 'envoye' || order.status === 'recu') && !billed.has(order.id);
     return {
+      ...(convertible
+        ? {
+            [CONVERT]: {
+              source: resourceNamed('purchase_order'),
+              id: order.id,
+              conversion: 'make_supplier_invoice',
+            },
+          }
+        : {}),
       supplier_id: order.supplier_id,
       purchase_order_id: order.id,
       supplier_invoice_number: `F-${invoiceDate.slice(0, 4)}-${String(410 + ctx.n * 37).padStart(5, '0')}`,

@@ -1,3 +1,4 @@
+import { goodsSeedReads, goodsSeedWalks } from '../goods';
 import {
   accountingSeed,
   accountingSeedDates,
@@ -43,11 +44,15 @@ export const seedOverrides: SeedOverrides = {
   ...inventorySeed,
 };
 
-/** What overrides read beyond their references (see SeedReads). */
-export const seedReads: SeedReads = { ...accountingSeedReads };
+/** What overrides read beyond their references (see SeedReads), and what moves stock after. */
+export const seedReads: SeedReads = Object.fromEntries(
+  [...new Set([...Object.keys(accountingSeedReads), ...Object.keys(goodsSeedReads)])].map(
+    (name) => [name, [...(accountingSeedReads[name] ?? []), ...(goodsSeedReads[name] ?? [])]],
+  ),
+);
 
 /** Lifecycle walks that differ from the generic one (see SeedWalks). */
-export const seedWalks: SeedWalks = { ...accountingSeedWalks };
+export const seedWalks: SeedWalks = { ...accountingSeedWalks, ...goodsSeedWalks };
 
 /** Resources whose records are made in the order of this date field (see SeedDates). */
 export const seedDates: SeedDates = { ...accountingSeedDates };

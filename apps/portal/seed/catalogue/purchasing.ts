@@ -1,3 +1,4 @@
+import { CONVERT, isGoods, resourceNamed } from '../goods';
 import type { SeedContext, SeededRecord, SeedOverrides } from './context';
 import {
   binsOf,
@@ -168,8 +169,8 @@ function pricedLine(product: SeededRecord, quantity: string, unitPriceCents: num
   };
 }
 
-/** Share of an order each successive delivery brings (60 %, then 30 %, then the rest). */
-const DELIVERED_BY = [0, 0.6, 0.9, 1];
+/** Share of an order each successive delivery brings (60 %, then the rest). */
+const DELIVERED_BY = [0, 0.6, 1];
 
 const ORDER_NOTES = [
   'Deliver to goods-in, dock 2, Monday to Friday 7:00–15:00.',
@@ -408,12 +409,16 @@ export const purchasingSeed: SeedOverrides = {
     return purchaseOrder(ctx);
   },
   goods_receipt(ctx) {
-    // Orders sent to suppliers arrive in up to three deliveries: 60 %, 30 %, then the rest.
-    const sent = recordsOf(ctx, 'purchase_order').filter(
-      (o) => o.status === 'envoye' || o.status === 'recu',
-    );
-    const order = cycle(sent, ctx.n) ?? ctx.pick('purchase_order');
-    const delivery = Math.floor(ctx.n / Math.max(1, sent.length)) % 3;
+    // Orders sent to suppliers arrive in two deliveries: 60 %, then the rest, each made from
+    // its order (SPEC §18: it counts on the order's lines; the second, validated, makes the
+    // order `recu`): the next order with something left to receive.
+    // (Cancelled ones included: what they took is not received again.)
+    const receipts = recordsOf(ctx, 'goods_receipt');
+    const sent = recordsOf(ctx, 'purchase_order').filter((o) => o.status === 'envoye');
+    const earlier = (o: SeededRecord) => receipts.filter((r) => r.purchase_order_id === o.id);
+    const open = sent.filter((o) => earlier(o).length < 2);
+    const order = cycle(open, ctx.n) ?? cycle(sent, ctx.n) ?? ctx.pick('purchase_order');
+    const delivery = Math.min(earlier(order).length, 1);
     const warehouseId = order.warehouse_id ?? stockingWarehouse(ctx, ctx.n).id;
     const lines = (order.lines as Line[]).flatMap((line, i) => {
       const ordered = Number(line.quantity);
@@ -428,6 +433,7 @@ export const purchasingSeed: SeedOverrides = {
           : undefined;
       return [
         {
+          line_id: line.id,
           product_id: line.product_id,
           description: line.description,
           quantity: String(quantity),
@@ -438,8 +444,36 @@ export const purchasingSeed: SeedOverrides = {
         },
       ];
     });
+    // What earlier receipts of the seed took from each order line (drafts count too: the walk
+    // may validate them), so none asks more than remains.
+    const receivedOf = (lineId: unknown) =>
+      receipts
+        .flatMap((r) => r.lines as Line[])
+        .filter((l) => l.source_line_id === lineId)
+        .reduce((sum, l) => sum + Number(l.quantity), 0);
+    const orderedOf = (lineId: unknown) =>
+      Number((order.lines as Line[]).find((l) => l.id === lineId)?.quantity ?? 0);
+    const goods = lines
+      .filter((l) => isGoods(ctx, l.product_id))
+      .map((l) => ({
+        ...l,
+        quantity: String(
+          Math.min(Number(l.quantity), orderedOf(l.line_id) - receivedOf(l.line_id)),
+        ),
+      }))
+      .filter((l) => Number(l.quantity) > 0);
     const expected = String(order.expected_date ?? ctx.daysAfter(String(order.order_date), 10));
     return {
+      ...(goods.length && order.status === 'envoye'
+        ? {
+            [CONVERT]: {
+              source: resourceNamed('purchase_order'),
+              id: order.id,
+              conversion: 'make_goods_receipt',
+              lines: goods.map((l) => ({ line_id: String(l.line_id), quantity: l.quantity })),
+            },
+          }
+        : {}),
       purchase_order_id: order.id,
       supplier_id: order.supplier_id,
       warehouse_id: warehouseId,
@@ -447,7 +481,7 @@ export const purchasingSeed: SeedOverrides = {
       received_on: ctx.daysAfter(expected, delivery * 7),
       supplier_delivery_note: `BL${ctx.faker.string.numeric(7)}`,
       lines: lines.length
-        ? lines
+        ? lines.map(({ line_id: _, ...line }) => line)
         : (order.lines as Line[]).slice(0, 1).map((l) => ({
             product_id: l.product_id,
             description: l.description,

@@ -1,6 +1,8 @@
+import { CONVERT, isGoods, resourceNamed } from '../goods';
 import type { SeedContext, SeededRecord, SeedOverrides } from './context';
 import { addressOf, all, byId, endOfMonth, monthsAfter, nth } from './helpers';
 import { currencyCode, linesFromList, listFor } from './sales-pricing';
+import { stockingWarehouse } from './supply-chain';
 
 type Line = Record<string, unknown>;
 
@@ -96,8 +98,8 @@ export const salesDocumentsSeed: SeedOverrides = {
     };
   },
   sales_order(ctx) {
-    // The first orders come from accepted quotes (one each); the others are direct orders
-    // priced from the customer's list.
+    // The first orders are made from accepted quotes (one each; SPEC §18: confirming one counts
+    // on its quote's lines); the others are direct orders priced from the customer's list.
     const accepted = all(ctx, 'quote').filter((q) => q.status === 'accepte');
     const quote = accepted[ctx.n];
     const customer = byId(ctx, 'customer', quote?.customer_id) ?? ctx.pick('customer');
@@ -115,6 +117,15 @@ export const salesDocumentsSeed: SeedOverrides = {
     );
     const shipping = ctx.pick('shipping_method');
     return {
+      ...(quote
+        ? {
+            [CONVERT]: {
+              source: resourceNamed('quote'),
+              id: quote.id,
+              conversion: 'make_sales_order',
+            },
+          }
+        : {}),
       quote_id: quote?.id ?? null,
       opportunity_id: quote?.opportunity_id ?? null,
       blanket_order_id: quote ? null : (blanket?.id ?? null),
@@ -123,6 +134,8 @@ export const salesDocumentsSeed: SeedOverrides = {
       price_list_id: list?.id ?? null,
       order_date: orderDate,
       delivery_date: ctx.daysAfter(orderDate, 10),
+      // Shipped from a stocking warehouse (SPEC §18: its stock is reserved there, leaves there).
+      warehouse_id: stockingWarehouse(ctx, ctx.n).id,
       payment_terms_days: quote?.payment_terms_days ?? customer.payment_terms_days ?? 30,
       shipping_method_id: shipping.id,
       incoterm_id: quote?.incoterm_id ?? incotermFor(ctx, customer),
@@ -137,13 +150,40 @@ export const salesDocumentsSeed: SeedOverrides = {
     };
   },
   delivery(ctx) {
-    // Shipped and delivered notes go with confirmed or delivered orders.
+    // Shipped and delivered notes go with confirmed orders, each made from its order (SPEC §18:
+    // it counts on the order's lines; the last makes the order `livre`).
     const orders = all(ctx, 'sales_order');
-    const confirmed = orders.filter((o) => o.status !== 'brouillon' && o.status !== 'annule');
+    const confirmed = orders.filter((o) => o.status === 'confirme');
     const order = nth(confirmed.length ? confirmed : orders, ctx.n) ?? ctx.pick('sales_order');
+    const shippedOf = (lineId: unknown) =>
+      all(ctx, 'delivery')
+        .filter((d) => d.status === 'expedie' || d.status === 'livre')
+        .flatMap((d) => d.lines as Line[])
+        .filter((l) => l.source_line_id === lineId)
+        .reduce((sum, l) => sum + Number(l.quantity), 0);
+    const part = (order.lines as Line[])
+      .filter((line) => isGoods(ctx, line.product_id))
+      .map((line) => ({
+        line_id: String(line.id),
+        // Most ship what remains (the order is then delivered); every third, one unit of it.
+        quantity: String(
+          Math.min(Number(line.quantity) - shippedOf(line.id), ctx.n % 3 === 2 ? 1 : Infinity),
+        ),
+      }))
+      .filter((l) => Number(l.quantity) > 0);
     const method = byId(ctx, 'shipping_method', order.shipping_method_id);
     const shipped = ctx.status === 'expedie' || ctx.status === 'livre';
     return {
+      ...(order.status === 'confirme' && part.length
+        ? {
+            [CONVERT]: {
+              source: resourceNamed('sales_order'),
+              id: order.id,
+              conversion: 'make_delivery',
+              lines: part,
+            },
+          }
+        : {}),
       sales_order_id: order.id,
       customer_id: order.customer_id,
       ...(order.warehouse_id ? { warehouse_id: order.warehouse_id } : {}),

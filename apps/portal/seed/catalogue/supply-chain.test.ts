@@ -40,9 +40,13 @@ describe('demo purchasing', () => {
       expect(['envoye', 'recu']).toContain(order.status);
       expect(day(receipt.received_on) >= day(order.order_date)).toBe(true);
       for (const line of receipt.lines as Line[]) {
-        const ordered = (order.lines as Line[]).find((l) => l.product_id === line.product_id);
+        // A receipt made from its order names each order line it receives (SPEC §18).
+        const ordered = (order.lines as Line[]).find((l) =>
+          line.source_line_id ? l.id === line.source_line_id : l.product_id === line.product_id,
+        );
         expect(ordered, `${receipt.number}: ${line.product_id}`).toBeDefined();
-        const key = `${order.id}/${line.product_id}`;
+        expect(ordered!.product_id).toBe(line.product_id);
+        const key = `${order.id}/${String(line.source_line_id ?? line.product_id)}`;
         received.set(key, (received.get(key) ?? 0) + Number(line.quantity));
         expect(received.get(key)!).toBeLessThanOrEqual(Number(ordered!.quantity));
         if (line.lot_id) expect(byId('lot', line.lot_id)!.product_id).toBe(line.product_id);

@@ -94,6 +94,8 @@ export type StockPlace =
  */
 export interface StockEffect {
   action: string;
+  /** The document's date field: the date of the entry it posts (a reversal posts today). */
+  date: string;
   /** The action that moves it all back (the opposite entries). */
   reverse?: string;
   /** The lines field; absent, the record is its own single line. */

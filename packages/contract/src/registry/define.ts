@@ -353,6 +353,8 @@ function checkStock(
       fail(`stock action ${action} is not a lifecycle action`);
   if (effect.lines && declaration.fields[effect.lines]?.type !== 'lines')
     fail(`stock lines ${effect.lines} is not a lines field`);
+  if (declaration.fields[effect.date]?.type !== 'date')
+    fail(`stock date ${effect.date} is not a date field`);
 }
 
 function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => never): string[] {

@@ -62,7 +62,8 @@ export async function stockOnAction(
       const planned = await plan(client, tenantId, resource, effect, doc);
       if (!planned.moves.length) continue;
       const values = await apply(client, tenantId, planned.moves);
-      await post(client, tenantId, resource, effect, doc, planned, values, actor);
+      const date = String(doc[effect.date] ?? today());
+      await post(client, tenantId, resource, effect, doc, planned, values, date, actor);
     } else if (
       effect.reverse === action &&
       statesAfter(resource, effect.action, [effect.reverse]).has(previousStatus)
@@ -70,10 +71,13 @@ export async function stockOnAction(
       const moves = await opposite(client, tenantId, resource, doc);
       if (!moves.length) continue;
       const values = await apply(client, tenantId, moves);
-      await post(client, tenantId, resource, effect, doc, { moves, priced: [] }, values, actor);
+      const plan = { moves, priced: [] };
+      await post(client, tenantId, resource, effect, doc, plan, values, today(), actor);
     }
   }
 }
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 interface Plan {
   moves: Move[];
@@ -363,6 +367,7 @@ async function post(
   doc: Record<string, unknown>,
   planned: Plan,
   values: readonly bigint[],
+  date: string,
   actor: ActorRef,
 ): Promise<void> {
   const warehouses = [...new Set(planned.moves.map((m) => m.warehouse_id))];
@@ -431,7 +436,7 @@ async function post(
     tenantId,
     {
       journal_id: ctx.journal,
-      entry_date: new Date().toISOString().slice(0, 10),
+      entry_date: date,
       entry_type: 'standard',
       reference: doc.number ?? null,
       description: `${resource.name.replace(/_/g, ' ')} ${String(doc.number ?? '')} stock`.trim(),

@@ -58,6 +58,7 @@ export const stockAdjustments = defineResource({
   stock: [
     {
       action: 'validate',
+      date: 'adjustment_date',
       reverse: 'cancel',
       lines: 'lines',
       from: 'outside',

@@ -66,6 +66,7 @@ export const stockMoves = defineResource({
   stock: [
     {
       action: 'validate',
+      date: 'move_date',
       reverse: 'cancel',
       from: { location: 'from_location_id' },
       to: { location: 'to_location_id' },

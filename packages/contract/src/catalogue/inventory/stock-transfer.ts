@@ -46,6 +46,7 @@ export const stockTransfers = defineResource({
   stock: [
     {
       action: 'ship',
+      date: 'shipment_date',
       lines: 'lines',
       from: { warehouse: 'from_warehouse_id', location: 'from_location_id' },
       to: { warehouse: 'to_warehouse_id', location: 'to_location_id' },

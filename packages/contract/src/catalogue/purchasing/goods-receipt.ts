@@ -44,6 +44,7 @@ export const goodsReceipts = defineResource({
   stock: [
     {
       action: 'validate',
+      date: 'received_on',
       lines: 'lines',
       from: 'outside',
       to: { warehouse: 'warehouse_id', location: 'location_id' },

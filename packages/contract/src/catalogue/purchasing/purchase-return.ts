@@ -43,6 +43,7 @@ export const purchaseReturns = defineResource({
   stock: [
     {
       action: 'ship',
+      date: 'return_date',
       lines: 'lines',
       from: { warehouse: 'warehouse_id', location: 'location_id' },
       to: 'outside',

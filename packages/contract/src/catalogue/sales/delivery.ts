@@ -44,6 +44,7 @@ export const deliveries = defineResource({
   stock: [
     {
       action: 'ship',
+      date: 'scheduled_date',
       lines: 'lines',
       from: { warehouse: 'warehouse_id' },
       to: 'outside',

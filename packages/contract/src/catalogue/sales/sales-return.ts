@@ -84,6 +84,7 @@ export const salesReturns = defineResource({
   stock: [
     {
       action: 'receive',
+      date: 'return_date',
       lines: 'lines',
       from: 'outside',
       to: { warehouse: 'warehouse_id' },
