@@ -73,3 +73,62 @@ describe('order to delivery to invoice (SPEC §18)', () => {
     expect(await g.level(p.id)).toMatchObject({ on_hand: '3', reserved: '5' });
   });
 });
+
+/** A statement run as the application's role, the tenant bound, rolled back. */
+async function asApp(sql: string, values: unknown[] = []) {
+  const client = await portal.tdb.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [g.tenant.id]);
+    await client.query('SET LOCAL ROLE erp_app');
+    return await client.query(sql, values);
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+describe('what PostgreSQL keeps (SPEC §18)', () => {
+  it('the application may only read the stock tables; a level is never below zero', async () => {
+    const p = await g.product('fifo');
+    await g.receive(p, '2', 1000);
+    for (const sql of [
+      'UPDATE stock_levels SET on_hand = on_hand + 1',
+      'DELETE FROM stock_ledger',
+      'INSERT INTO stock_layers (tenant_id, product_id, location_id, quantity_remaining, value_remaining) SELECT tenant_id, product_id, location_id, 1, 1 FROM stock_levels',
+    ])
+      await expect(asApp(sql), sql).rejects.toMatchObject({ code: '42501' });
+    // Even the engine's own function, asked to take more than is there, is refused.
+    await expect(
+      asApp('SELECT erp_stock_apply($1, $2::jsonb)', [
+        g.tenant.id,
+        JSON.stringify([
+          {
+            product_id: p.id,
+            warehouse_id: g.warehouse.id,
+            location_id: g.location.id,
+            quantity: '-3',
+            source_type: 'stock_move',
+            source_id: p.id,
+            method: 'fifo',
+          },
+        ]),
+      ]),
+    ).rejects.toMatchObject({ code: 'EP010' });
+  });
+
+  it('a source line never counts more than its quantity, whatever writes it', async () => {
+    const order = await g.salesOrder([{ product: g.products.service, quantity: '2' }]);
+    await expect(
+      asApp(
+        `UPDATE sales_orders SET lines = jsonb_set(lines, '{0,invoiced_quantity}', '"3"') WHERE id = $1`,
+        [order.id],
+      ),
+    ).rejects.toMatchObject({ code: '23514', constraint: 'sales_orders_counted_within' });
+    const fine = await asApp(
+      `UPDATE sales_orders SET lines = jsonb_set(lines, '{0,invoiced_quantity}', '"2"') WHERE id = $1`,
+      [order.id],
+    );
+    expect(fine.rowCount).toBe(1);
+  });
+});
