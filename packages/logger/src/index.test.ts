@@ -129,5 +129,6 @@ describe('createLogger', () => {
       /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: portal listening {"url":"http:\/\/127\.0\.0\.1:3000","password":"\[redacted\]"}$/,
     );
     expect(line).not.toBe(plain);
-  });
+    // A process of its own (tsx loads the sources): seconds on a loaded 2-core machine.
+  }, 30_000);
 });
