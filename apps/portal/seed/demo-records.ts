@@ -83,7 +83,7 @@ export async function seedDemoRecords(
               throw error;
             },
           );
-        let record = await operate(firstStep(resource, body));
+        let record = await operate(firstStep(body));
         // A draft a conversion made takes the rest of the override's fields (its dates, its
         // carrier…) as a client completes it, by a PATCH.
         if (CONVERT in body) {
@@ -154,9 +154,9 @@ type SeedStep =
  * How the record is made: created, or, when the override names a source (`[CONVERT]`), made
  * from it by the conversion (SPEC §18), so that it counts on the source's lines.
  */
-function firstStep(resource: Resource, body: Record<string, unknown>): SeedStep {
+function firstStep(body: Record<string, unknown>): SeedStep {
   const from = body[CONVERT] as SeedConversion | undefined;
-  if (!from) return { kind: 'create', body: withoutServerFields(resource, body) };
+  if (!from) return { kind: 'create', body };
   return {
     kind: 'convert',
     resource: from.source,
@@ -175,25 +175,6 @@ async function run(
 ): Promise<SeededRecord> {
   const result = await runOperation(client, tenantId, operation, actor);
   return JSON.parse(result.body!) as SeededRecord;
-}
-
-/**
- * A body as a client can send it: lines copied from another document lose what the server set
- * on them there (their source line, their counts), which the API would refuse.
- */
-function withoutServerFields(
-  resource: Resource,
-  body: Record<string, unknown>,
-): Record<string, unknown> {
-  const out = { ...body };
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.type !== 'lines' || !field.readOnly || !Array.isArray(out[name])) continue;
-    const serverSet = Object.keys(field.readOnly);
-    out[name] = (out[name] as Record<string, unknown>[]).map((line) =>
-      Object.fromEntries(Object.entries(line).filter(([key]) => !serverSet.includes(key))),
-    );
-  }
-  return out;
 }
 
 /** Re-reads a conversion's source, in place in `records`. */

@@ -153,7 +153,8 @@ export const salesDocumentsSeed: SeedOverrides = {
     // Shipped and delivered notes go with confirmed orders, each made from its order (SPEC §18:
     // it counts on the order's lines; the last makes the order `livre`).
     const orders = all(ctx, 'sales_order');
-    const confirmed = orders.filter((o) => o.status === 'confirme');
+    // One order in four is left to ship (confirmed, its stock reserved).
+    const confirmed = orders.filter((o, i) => o.status === 'confirme' && i % 4 !== 1);
     const order = nth(confirmed.length ? confirmed : orders, ctx.n) ?? ctx.pick('sales_order');
     const shippedOf = (lineId: unknown) =>
       all(ctx, 'delivery')

@@ -65,6 +65,29 @@ function totalsTooLarge(field: string): ApiError {
 
 type Line = Record<string, unknown>;
 
+/**
+ * A client's body without what the server sets on lines (SPEC §18: a line's source line and
+ * counts), which a client may send back as it read them and which are ignored: a PATCH keeps
+ * the server's (`erp_keep_line_fields`), a new line has none.
+ */
+export function withoutServerLineFields(
+  resource: Resource,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  let out = body;
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.type !== 'lines' || !field.readOnly || !Array.isArray(body[name])) continue;
+    const serverSet = new Set(Object.keys(field.readOnly));
+    out = {
+      ...out,
+      [name]: (body[name] as Line[]).map((line) =>
+        Object.fromEntries(Object.entries(line).filter(([key]) => !serverSet.has(key))),
+      ),
+    };
+  }
+  return out;
+}
+
 /** Every line has its identity (SPEC §18): the one sent back, else a new one. */
 function withLineIds(value: unknown): unknown {
   if (!Array.isArray(value)) return value;

@@ -18,6 +18,7 @@ import {
   goodsOnAction,
 } from './goods';
 import { recordHistory } from './history-read';
+import { withoutServerLineFields } from './input';
 import type { ReadShape } from './read';
 import { getRecord, listRecords } from './records-read';
 import {
@@ -115,7 +116,13 @@ export async function runOperation(
       if (resource.ledgerRole !== 'allocation')
         return recordResult(
           201,
-          await insertRecord(client, resource, tenantId, operation.body, actor),
+          await insertRecord(
+            client,
+            resource,
+            tenantId,
+            withoutServerLineFields(resource, operation.body),
+            actor,
+          ),
         );
       const sides = await snapshotSides(client, tenantId, operation.body);
       const written = await insertRecord(client, resource, tenantId, operation.body, actor);
@@ -129,7 +136,8 @@ export async function runOperation(
       return recordResult(201, written);
     }
     case 'update': {
-      const { id, body, expectedVersion } = operation;
+      const { id, expectedVersion } = operation;
+      const body = withoutServerLineFields(resource, operation.body);
       return recordResult(
         200,
         await patchRecord(client, resource, tenantId, id, body, expectedVersion, actor),

@@ -404,13 +404,24 @@ function lineSchema(field: LinesField, mode: 'input' | 'output'): z.ZodType {
       return [name, f.required ? schema : schema.nullable().optional()];
     }),
   );
-  if (mode === 'input') return z.object({ id: inputSchema(LINE_ID).optional(), ...shape }).strict();
+  // What the server sets on a line (its source line, its counts) may be sent back as read, and
+  // is ignored: a line read from a document can be PATCHed back as it is.
   const readOnly = Object.fromEntries(
     Object.entries(field.readOnly ?? {}).map(([name, f]) => [
       name,
-      outputSchema(f).nullable().optional(),
+      mode === 'input'
+        ? outputSchema(f)
+            .nullable()
+            .optional()
+            .openapi({
+              readOnly: true,
+              description: `${f.description ?? ''} Set by the server; ignored when sent.`.trim(),
+            })
+        : outputSchema(f).nullable().optional(),
     ]),
   );
+  if (mode === 'input')
+    return z.object({ id: inputSchema(LINE_ID).optional(), ...shape, ...readOnly }).strict();
   return z.object({ id: outputSchema(LINE_ID), ...shape, ...readOnly });
 }
 

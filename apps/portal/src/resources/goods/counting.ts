@@ -13,7 +13,7 @@ import type { ActorRef } from '../../http/context';
 import { recordSettled, type Snapshot } from '../books/settled-records';
 import { mapWriteError } from '../pg-errors';
 import { goodsProducts } from './products';
-import { releaseReserved } from './reservation';
+import type { Consumed } from './reservation';
 import { statesAfter } from './states';
 
 /** Each target's conversions, with their source (SPEC §18). */
@@ -41,8 +41,10 @@ type Line = Record<string, unknown> & { id: string; quantity: string };
  * After a target's action (SPEC §18): its lines count on their source lines (`countedBy`), or
  * give back what they counted (`uncountedBy`, from a state the counting led to). The source is
  * locked, checked exactly (never more than its line's quantity: 422 `quantite_depassee`; the
- * database's CHECK is the last wall), its status follows its goods, a delivered quantity
- * consumes its reservation, and the change is recorded (history and event, action `follow`).
+ * database's CHECK is the last wall), its status follows its goods, and the change is
+ * recorded (history and event, action `follow`). Answers what the counts consumed of the
+ * sources' reservations (a delivery's), which the caller releases once its stock has moved:
+ * the level rows are locked as late as they can be.
  */
 export async function countOnSources(
   client: pg.PoolClient,
@@ -52,7 +54,8 @@ export async function countOnSources(
   doc: Record<string, unknown>,
   previousStatus: string,
   actor: ActorRef,
-): Promise<void> {
+): Promise<Consumed[]> {
+  const consumed: Consumed[] = [];
   for (const { source, conversion } of conversionsInto.get(target.name) ?? []) {
     const counting = conversion.countedBy === action;
     const giving =
@@ -67,9 +70,19 @@ export async function countOnSources(
       const q = toMillionths(line.quantity) * (counting ? 1n : -1n);
       deltas.set(from, (deltas.get(from) ?? 0n) + q);
     }
-    if (deltas.size)
-      await countOn(client, tenantId, source, sourceId, conversion.counts, deltas, actor);
+    if (!deltas.size) continue;
+    const reservation = await countOn(
+      client,
+      tenantId,
+      source,
+      sourceId,
+      conversion.counts,
+      deltas,
+      actor,
+    );
+    if (reservation) consumed.push(reservation);
   }
+  return consumed;
 }
 
 async function countOn(
@@ -80,14 +93,14 @@ async function countOn(
   counted: string,
   deltas: Map<string, bigint>,
   actor: ActorRef,
-): Promise<void> {
+): Promise<Consumed | undefined> {
   const { rows } = await client.query<{ version: number; status: string; was: { lines: Line[] } }>(
     `SELECT t.version, t.status, to_jsonb(t) AS was FROM ${source.table} t
       WHERE t.tenant_id = $1 AND t.id = $2 FOR NO KEY UPDATE`,
     [tenantId, id],
   );
   const snapshot = rows[0];
-  if (!snapshot) return;
+  if (!snapshot) return undefined;
   const lines = snapshot.was.lines.map((line) => ({ ...line }));
   for (const [lineId, delta] of deltas) {
     const line = lines.find((l) => l.id === lineId);
@@ -129,13 +142,13 @@ async function countOn(
       [tenantId, id, JSON.stringify(lines), status],
     )
     .catch((e) => mapWriteError(e, 'write'));
-  const reservation = source.reservation;
-  if (reservation?.consumedBy === counted) {
-    const reserved = statesAfter(source, reservation.on, reservation.release);
-    if (reserved.has(snapshot.status)) await releaseReserved(client, tenantId, source, id, deltas);
-  }
   const taken: Snapshot = { resource: source, id, ...snapshot };
   await recordSettled(client, tenantId, [taken], actor, FOLLOW_ACTION);
+  const reservation = source.reservation;
+  const reserved =
+    reservation?.consumedBy === counted &&
+    statesAfter(source, reservation.on, reservation.release).has(snapshot.status);
+  return reserved ? { source, doc: { ...snapshot.was, lines }, deltas } : undefined;
 }
 
 /** Whether the progress rule that leads to `status` holds for the record's lines now. */

@@ -2,7 +2,7 @@ import { ApiError, type Resource } from '@erp/contract';
 import type pg from 'pg';
 import type { ActorRef } from '../../http/context';
 import { countOnSources, countsOnAction } from './counting';
-import { reserveOnAction, reservesOnAction } from './reservation';
+import { releaseConsumed, reserveOnAction, reservesOnAction } from './reservation';
 import { movesStockOnAction, stockOnAction } from './stock';
 
 export { type ConversionRequest, convert } from './conversion';
@@ -35,8 +35,18 @@ export async function afterGoodsAction(
   actor: ActorRef,
 ): Promise<void> {
   requireFields(resource, action, doc);
-  await countOnSources(client, tenantId, resource, action, doc, previousStatus, actor);
+  const consumed = await countOnSources(
+    client,
+    tenantId,
+    resource,
+    action,
+    doc,
+    previousStatus,
+    actor,
+  );
   await stockOnAction(client, tenantId, resource, action, doc, previousStatus, actor);
+  // After the stock moved (its level rows now locked): reservations consumed by the counts.
+  for (const reservation of consumed) await releaseConsumed(client, tenantId, reservation);
   if (reservesOnAction(resource, action))
     await reserveOnAction(client, tenantId, resource, action, doc, previousStatus);
 }

@@ -41,20 +41,19 @@ export async function reserveOnAction(
   await reserve(client, tenantId, doc, r.warehouse, lines, remaining, sign);
 }
 
-/** What a delivery consumed of an order's reservation (its counted deltas by source line). */
-export async function releaseReserved(
+/** What a delivery consumed of an order's reservation: its counted deltas by source line. */
+export interface Consumed {
+  source: Resource;
+  doc: Record<string, unknown>;
+  deltas: ReadonlyMap<string, bigint>;
+}
+
+export async function releaseConsumed(
   client: pg.PoolClient,
   tenantId: string,
-  resource: Resource,
-  id: string,
-  deltas: ReadonlyMap<string, bigint>,
+  { source, doc, deltas }: Consumed,
 ): Promise<void> {
-  const r = resource.reservation!;
-  const { rows } = await client.query<{ row: Record<string, unknown> }>(
-    `SELECT to_jsonb(t) AS row FROM ${resource.table} t WHERE t.tenant_id = $1 AND t.id = $2`,
-    [tenantId, id],
-  );
-  const doc = rows[0]!.row;
+  const r = source.reservation!;
   await reserve(client, tenantId, doc, r.warehouse, (doc.lines as Line[]) ?? [], deltas, -1n);
 }
 
