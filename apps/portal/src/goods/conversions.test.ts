@@ -271,7 +271,11 @@ describe('stock documents (SPEC §18)', () => {
       reason: 'defective',
       resolution: 'refund',
       warehouse_id: g.warehouse.id,
-      lines: [{ product_id: p.id, quantity: '1' }],
+      lines: [
+        { product_id: p.id, quantity: '1' },
+        // Damaged beyond repair: not put back in stock.
+        { product_id: p.id, quantity: '5', restock: false },
+      ],
     });
     for (const step of ['approve', 'receive'])
       await g.ok('POST', `sales-returns/${back.id}/${step}`);

@@ -104,6 +104,8 @@ export interface StockEffect {
   to: StockPlace;
   /** A line's quantity may be negative: it then moves the other way (adjustments). */
   signed?: boolean;
+  /** A line whose boolean field is `false` moves nothing (a return not put back in stock). */
+  unless?: string;
   /**
    * An incoming line's unit cost: the source line's price in company currency (a receipt of
    * an order), else the line's own `unit_cost_cents` field, else the product's cost.

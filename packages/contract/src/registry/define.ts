@@ -355,6 +355,9 @@ function checkStock(
     fail(`stock lines ${effect.lines} is not a lines field`);
   if (declaration.fields[effect.date]?.type !== 'date')
     fail(`stock date ${effect.date} is not a date field`);
+  const lines = effect.lines ? declaration.fields[effect.lines] : undefined;
+  if (effect.unless && (lines?.type !== 'lines' || lines.fields[effect.unless]?.type !== 'boolean'))
+    fail(`stock unless ${effect.unless} is not a boolean field of the lines`);
 }
 
 function collectStates(lifecycle: LifecycleDeclaration, fail: (m: string) => never): string[] {

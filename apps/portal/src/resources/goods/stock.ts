@@ -93,12 +93,13 @@ async function plan(
   doc: Record<string, unknown>,
 ): Promise<Plan> {
   const lines: Line[] = effect.lines ? ((doc[effect.lines] as Line[] | undefined) ?? []) : [doc];
+  const moving = (line: Line) => !effect.unless || line[effect.unless] !== false;
   const products = await productsOf(client, tenantId, lines);
   const stocked = lines
     .map((line, index) => ({ line, index, product: products.get(String(line.product_id)) }))
     .filter(
       (l): l is { line: Line; index: number; product: ProductInfo } =>
-        l.product?.product_type === 'stockable',
+        l.product?.product_type === 'stockable' && moving(l.line),
     );
   if (!stocked.length) return { moves: [], priced: [] };
   const places = await placesOf(

@@ -88,6 +88,7 @@ export const salesReturns = defineResource({
       lines: 'lines',
       from: 'outside',
       to: { warehouse: 'warehouse_id' },
+      unless: 'restock',
       counterpart: { setting: 'cost_of_goods_sold' },
     },
   ],
