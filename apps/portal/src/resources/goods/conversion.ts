@@ -11,6 +11,7 @@ import type { ActorRef } from '../../http/context';
 import { notFound } from '../records-read';
 import { insertRecord, type WrittenRecord } from '../records-write';
 import { goodsProducts } from './products';
+import { named } from './sql';
 
 const byName = new Map(catalogue.map((r) => [r.name, r]));
 
@@ -47,8 +48,10 @@ export async function convert(
   if (!conversion) throw new Error(`${source.name} has no conversion ${name}`);
   const target = byName.get(conversion.target)!;
   const { rows } = await client.query<{ row: Record<string, unknown> }>(
-    `SELECT to_jsonb(t) AS row FROM ${source.table} t WHERE t.tenant_id = $1 AND t.id = $2 FOR NO KEY UPDATE`,
-    [tenantId, id],
+    named(
+      `SELECT to_jsonb(t) AS row FROM ${source.table} t WHERE t.tenant_id = $1 AND t.id = $2 FOR NO KEY UPDATE`,
+      [tenantId, id],
+    ),
   );
   const row = rows[0]?.row;
   if (!row) throw notFound(source, id);

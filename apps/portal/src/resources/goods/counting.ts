@@ -14,6 +14,7 @@ import { recordSettled, type Snapshot } from '../books/settled-records';
 import { mapWriteError } from '../pg-errors';
 import { goodsProducts } from './products';
 import type { Consumed } from './reservation';
+import { named } from './sql';
 import { statesAfter } from './states';
 
 /** Each target's conversions, with their source (SPEC §18). */
@@ -95,9 +96,11 @@ async function countOn(
   actor: ActorRef,
 ): Promise<Consumed | undefined> {
   const { rows } = await client.query<{ version: number; status: string; was: { lines: Line[] } }>(
-    `SELECT t.version, t.status, to_jsonb(t) AS was FROM ${source.table} t
+    named(
+      `SELECT t.version, t.status, to_jsonb(t) AS was FROM ${source.table} t
       WHERE t.tenant_id = $1 AND t.id = $2 FOR NO KEY UPDATE`,
-    [tenantId, id],
+      [tenantId, id],
+    ),
   );
   const snapshot = rows[0];
   if (!snapshot) return undefined;
@@ -137,9 +140,11 @@ async function countOn(
   const status = follow(source, snapshot.status, lines, goods);
   await client
     .query(
-      `UPDATE ${source.table} SET lines = $3::jsonb, status = $4, version = version + 1, updated_at = now()
-        WHERE tenant_id = $1 AND id = $2`,
-      [tenantId, id, JSON.stringify(lines), status],
+      named(
+        `UPDATE ${source.table} SET lines = $3::jsonb, status = $4, version = version + 1, updated_at = now()
+          WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, id, JSON.stringify(lines), status],
+      ),
     )
     .catch((e) => mapWriteError(e, 'write'));
   const taken: Snapshot = { resource: source, id, ...snapshot };
@@ -162,8 +167,10 @@ export async function goodsAllow(
   const rule = resource.progress?.find((r) => r.status === status);
   if (!rule) return false;
   const { rows } = await client.query<{ lines: Line[] }>(
-    `SELECT t.lines FROM ${resource.table} t WHERE t.tenant_id = $1 AND t.id = $2`,
-    [tenantId, id],
+    named(`SELECT t.lines FROM ${resource.table} t WHERE t.tenant_id = $1 AND t.id = $2`, [
+      tenantId,
+      id,
+    ]),
   );
   const lines = rows[0]?.lines ?? [];
   return fullyCounted(rule, lines, await goodsProducts(client, tenantId, lines));

@@ -2,6 +2,7 @@ import { ApiError, type Resource } from '@erp/contract';
 import type pg from 'pg';
 import type { ActorRef } from '../../http/context';
 import { countOnSources, countsOnAction } from './counting';
+import { withActionReads } from './reads';
 import { releaseConsumed, reserveOnAction, reservesOnAction } from './reservation';
 import { movesStockOnAction, stockOnAction } from './stock';
 
@@ -35,6 +36,20 @@ export async function afterGoodsAction(
   actor: ActorRef,
 ): Promise<void> {
   requireFields(resource, action, doc);
+  await withActionReads(client, () =>
+    goodsEffects(client, tenantId, resource, action, doc, previousStatus, actor),
+  );
+}
+
+async function goodsEffects(
+  client: pg.PoolClient,
+  tenantId: string,
+  resource: Resource,
+  action: string,
+  doc: Record<string, unknown>,
+  previousStatus: string,
+  actor: ActorRef,
+): Promise<void> {
   const consumed = await countOnSources(
     client,
     tenantId,

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { readOnce } from './reads';
+import { named } from './sql';
 
 /** A stock location as the stock engine reads it. */
 export interface LocationInfo {
@@ -17,13 +19,17 @@ export async function mainLocations(
   warehouses: readonly string[],
 ): Promise<Map<string, string>> {
   if (!warehouses.length) return new Map();
-  const { rows } = await client.query<{ warehouse_id: string; id: string }>(
-    `SELECT DISTINCT ON (warehouse_id) warehouse_id, id FROM stock_locations
-      WHERE tenant_id = $1 AND warehouse_id = ANY($2::uuid[]) AND usage = 'internal' AND status = 'actif'
-      ORDER BY warehouse_id, code, id`,
-    [tenantId, [...new Set(warehouses)]],
-  );
-  return new Map(rows.map((r) => [r.warehouse_id, r.id]));
+  return readOnce(client, 'mains', [...new Set(warehouses)], async (missing) => {
+    const { rows } = await client.query<{ warehouse_id: string; id: string }>(
+      named(
+        `SELECT DISTINCT ON (warehouse_id) warehouse_id, id FROM stock_locations
+          WHERE tenant_id = $1 AND warehouse_id = ANY($2::uuid[]) AND usage = 'internal' AND status = 'actif'
+          ORDER BY warehouse_id, code, id`,
+        [tenantId, missing],
+      ),
+    );
+    return new Map(rows.map((r) => [r.warehouse_id, r.id]));
+  });
 }
 
 /** The locations named, by id. */
@@ -34,8 +40,10 @@ export async function locationsOf(
 ): Promise<Map<string, LocationInfo>> {
   if (!ids.length) return new Map();
   const { rows } = await client.query<LocationInfo>(
-    `SELECT id, usage, warehouse_id FROM stock_locations WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
-    [tenantId, [...new Set(ids)]],
+    named(
+      `SELECT id, usage, warehouse_id FROM stock_locations WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
+      [tenantId, [...new Set(ids)]],
+    ),
   );
   return new Map(rows.map((r) => [r.id, r]));
 }

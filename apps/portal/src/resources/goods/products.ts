@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { readOnce } from './reads';
+import { named } from './sql';
 
 /** A product as the goods engine reads it (SPEC §18). */
 export interface ProductInfo {
@@ -15,14 +17,20 @@ export async function productsOf(
   tenantId: string,
   lines: readonly Record<string, unknown>[],
 ): Promise<Map<string, ProductInfo>> {
-  const ids = [...new Set(lines.map((l) => l.product_id).filter((p) => typeof p === 'string'))];
+  const ids = [
+    ...new Set(lines.map((l) => l.product_id).filter((p): p is string => typeof p === 'string')),
+  ];
   if (!ids.length) return new Map();
-  const { rows } = await client.query<ProductInfo>(
-    `SELECT id, product_type, valuation_method, cost_price_cents::text AS cost_price_cents
-       FROM products WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
-    [tenantId, ids],
-  );
-  return new Map(rows.map((p) => [p.id, p]));
+  return readOnce(client, 'products', ids, async (missing) => {
+    const { rows } = await client.query<ProductInfo>(
+      named(
+        `SELECT id, product_type, valuation_method, cost_price_cents::text AS cost_price_cents
+         FROM products WHERE tenant_id = $1 AND id = ANY($2::uuid[])`,
+        [tenantId, missing],
+      ),
+    );
+    return new Map(rows.map((p) => [p.id, p]));
+  });
 }
 
 /** The products of the lines that are goods: stockable or consumable (services are not). */

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { mapWriteError } from '../pg-errors';
 import { mainLocations } from './places';
 import { productsOf } from './products';
+import { named } from './sql';
 import { statesAfter } from './states';
 
 type Line = Record<string, unknown> & { id: string; quantity: string };
@@ -78,16 +79,18 @@ async function reserve(
   const location = (await mainLocations(client, tenantId, [warehouse])).get(warehouse);
   if (!location) return;
   await client
-    .query('SELECT erp_stock_reserve($1, $2::jsonb)', [
-      tenantId,
-      JSON.stringify(
-        moves.map(({ line, q }) => ({
-          product_id: line.product_id,
-          warehouse_id: warehouse,
-          location_id: location,
-          quantity: fromMillionths(q * sign),
-        })),
-      ),
-    ])
+    .query(
+      named('SELECT erp_stock_reserve($1, $2::jsonb)', [
+        tenantId,
+        JSON.stringify(
+          moves.map(({ line, q }) => ({
+            product_id: line.product_id,
+            warehouse_id: warehouse,
+            location_id: location,
+            quantity: fromMillionths(q * sign),
+          })),
+        ),
+      ]),
+    )
     .catch((e) => mapWriteError(e, 'write'));
 }

@@ -14,6 +14,7 @@ import { createPostedEntry } from '../books/posting';
 import { mapWriteError } from '../pg-errors';
 import { type LocationInfo, locationsOf, mainLocations } from './places';
 import { type ProductInfo, productsOf } from './products';
+import { named } from './sql';
 import { statesAfter } from './states';
 
 /** Whether an action moves stock, or moves it back (SPEC §18). */
@@ -269,13 +270,15 @@ async function sourcePrices(
     company: string;
     rate: string | null;
   }>(
-    `SELECT t.lines, t.currency, s.company_currency AS company,
+    named(
+      `SELECT t.lines, t.currency, s.company_currency AS company,
             (SELECT er.rate::text FROM exchange_rates er JOIN currencies c ON c.tenant_id = er.tenant_id AND c.id = er.currency_id
               WHERE er.tenant_id = $1 AND c.code = t.currency AND er.rate_date <= current_date
               ORDER BY er.rate_date DESC LIMIT 1) AS rate
        FROM ${source.table} t LEFT JOIN accounting_settings s ON s.tenant_id = t.tenant_id
       WHERE t.tenant_id = $1 AND t.id = $2`,
-    [tenantId, doc[link]],
+      [tenantId, doc[link]],
+    ),
   );
   const row = rows[0];
   if (!row) return new Map();
@@ -322,11 +325,13 @@ async function opposite(
     method: string | null;
     cost: string | null;
   }>(
-    `SELECT l.product_id, l.warehouse_id, l.location_id, l.quantity::text AS quantity, l.value_cents::text AS value_cents,
+    named(
+      `SELECT l.product_id, l.warehouse_id, l.location_id, l.quantity::text AS quantity, l.value_cents::text AS value_cents,
             l.source_line_id, p.valuation_method AS method, p.cost_price_cents::text AS cost
        FROM stock_ledger l JOIN products p ON p.tenant_id = l.tenant_id AND p.id = l.product_id
       WHERE l.tenant_id = $1 AND l.source_type = $2 AND l.source_id = $3 ORDER BY l.id`,
-    [tenantId, resource.name, doc.id],
+      [tenantId, resource.name, doc.id],
+    ),
   );
   return rows.map((e) => ({
     product_id: e.product_id,
@@ -345,10 +350,12 @@ async function opposite(
 
 async function apply(client: pg.PoolClient, tenantId: string, moves: Move[]): Promise<bigint[]> {
   const { rows } = await client
-    .query<{ values: string }>('SELECT erp_stock_apply($1, $2::jsonb)::text AS values', [
-      tenantId,
-      JSON.stringify(moves),
-    ])
+    .query<{ values: string }>(
+      named('SELECT erp_stock_apply($1, $2::jsonb)::text AS values', [
+        tenantId,
+        JSON.stringify(moves),
+      ]),
+    )
     .catch((e) => mapWriteError(e, 'write'));
   return (JSON.parse(rows[0]!.values) as (number | string)[]).map((v) => BigInt(v));
 }
@@ -379,7 +386,8 @@ async function post(
     warehouses: Record<string, string | null>;
     journal: string | null;
   }>(
-    `SELECT s.company_currency AS company,
+    named(
+      `SELECT s.company_currency AS company,
             json_build_object('stock', s.stock_account_id, 'stock_received_not_billed', s.stock_received_not_billed_account_id,
               'cost_of_goods_sold', s.cost_of_goods_sold_account_id, 'expense', s.expense_account_id) AS accounts,
             (SELECT coalesce(json_object_agg(w.id, w.stock_account_id), '{}') FROM warehouses w
@@ -387,7 +395,8 @@ async function post(
             (SELECT j.id FROM journals j WHERE j.tenant_id = $1 AND j.journal_type = 'miscellaneous' AND j.status = 'actif'
               ORDER BY j.code LIMIT 1) AS journal
        FROM (SELECT 1) one LEFT JOIN accounting_settings s ON s.tenant_id = $1`,
-    [tenantId, warehouses],
+      [tenantId, warehouses],
+    ),
   );
   const ctx = rows[0]!;
   const setting = (name: AccountSetting): string => {
