@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchOperation } from '@erp/contract';
+import committedOpenApi from '@erp/contract/openapi.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchOf, customerBody, footprint, salesOrderBody } from '../../test/batch-harness';
 import { createTestPortal, session } from '../../test/harness';
@@ -29,6 +30,20 @@ const post = (path: string, body?: Record<string, unknown>): BatchOperation => (
 const get = (path: string): BatchOperation => ({ method: 'GET', path });
 
 describe('references', () => {
+  it('runs the contract’s own example as written: a customer, its order with lines, confirmed, invoiced', async () => {
+    const { operations } = (
+      committedOpenApi.components.schemas.BatchRequest as unknown as {
+        example: { operations: BatchOperation[] };
+      }
+    ).example;
+    const res = await batch(operations, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.results.map((r: { status: number }) => r.status)).toEqual([201, 201, 200, 201]);
+    const [, order, , invoice] = res.body.results;
+    expect(invoice.body).toMatchObject({ sales_order_id: order.body.id, status: 'brouillon' });
+    expect(invoice.body.lines[0].source_line_id).toBe(order.body.lines[0].id);
+  });
+
   it('creates a customer and a sales order for it in one call, confirms it and reads it back', async () => {
     const before = await footprint(portal, tenant.id);
     const res = await batch(

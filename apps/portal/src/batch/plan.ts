@@ -74,7 +74,7 @@ function isEmpty(body: unknown): boolean {
 export function unsupportedOperation(operation: BatchOperation): ApiError {
   return new ApiError(
     'requete_invalide',
-    `${operation.method} ${operation.path} is not an operation of a business resource: a batch runs their list, get, create, patch, delete and lifecycle actions.`,
+    `${operation.method} ${operation.path} is not an operation of a business resource: a batch runs their list, get, create, patch, delete, lifecycle actions and conversions.`,
     { reason: 'unsupported_operation', method: operation.method, path: operation.path },
   );
 }

@@ -20,7 +20,7 @@ export interface ResolvedRoute {
 
 const PREFIX = '/api/v1/';
 /** The kinds `runOperation` implements; a resource route of another kind is not batchable. */
-const BATCHABLE = new Set(['list', 'get', 'create', 'update', 'delete', 'action']);
+const BATCHABLE = new Set(['list', 'get', 'create', 'update', 'delete', 'action', 'convert']);
 
 /**
  * Matches `method path` against the business resources' routes, from the same

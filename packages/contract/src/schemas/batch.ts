@@ -39,13 +39,30 @@ export const BatchRequestSchema = z
   .openapi('BatchRequest', {
     example: {
       operations: [
-        { method: 'POST', path: '/api/v1/customers', body: { name: 'Müller GmbH' } },
+        {
+          method: 'POST',
+          path: '/api/v1/customers',
+          body: { name: 'Müller GmbH', customer_type: 'company', active: true },
+        },
         {
           method: 'POST',
           path: '/api/v1/sales-orders',
-          body: { customer_id: '{{0.id}}', order_date: '2026-03-05', currency: 'EUR' },
+          body: {
+            customer_id: '{{0.id}}',
+            order_date: '2026-03-05',
+            currency: 'EUR',
+            lines: [
+              {
+                description: 'Installation',
+                quantity: '2',
+                unit_price_cents: 14900,
+                tax_rate: '20',
+              },
+            ],
+          },
         },
         { method: 'POST', path: '/api/v1/sales-orders/{{1.id}}/confirm' },
+        { method: 'POST', path: '/api/v1/sales-orders/{{1.id}}/make-invoice' },
       ],
     },
   });
