@@ -1,7 +1,7 @@
 import { ApiError, type BatchOperation } from '@erp/contract';
 import { requireRight } from '../auth';
 import type { Caller, TenantRef } from '../http/context';
-import { resourceRight } from '../resources';
+import { resourceRights } from '../resources';
 import { fillPath, invalidReference, referencesIn, referencesInValue } from './references';
 import type { ResolvedRoute, RouteResolver } from './resolve';
 
@@ -37,10 +37,8 @@ export function planOperation(
     fillPath(operation.path, () => 'x'),
   );
   if (!route) throw unsupportedOperation(operation);
-  requireRight(
-    { rights: caller.rights, modules: tenant.modules },
-    resourceRight(route.resource, route.operation.kind),
-  );
+  for (const right of resourceRights(route.resource, route.operation.kind, route.operation.action))
+    requireRight({ rights: caller.rights, modules: tenant.modules }, right);
   const kind = route.operation.kind;
   // `{}` says nothing: the route alone accepts it (clients send it with every POST), so the
   // batch does too. A body with something in it would be ignored alone: refused here.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodsTenant } from '../../test/goods-harness';
-import { createTestPortal } from '../../test/harness';
+import { apiKey, createTestPortal } from '../../test/harness';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let g: Awaited<ReturnType<typeof goodsTenant>>;
@@ -299,5 +299,38 @@ describe('stock documents (SPEC §18)', () => {
       await g.ok('POST', `purchase-returns/${out.id}/${step}`);
     expect(await at(g.location.id)).toMatchObject([{ on_hand: '4', value_cents: 4_000 }]);
     expect(await g.stockAccountBalance()).toBe(await g.stockValue());
+  });
+});
+
+describe('who may convert (SPEC §18)', () => {
+  it('a conversion writes its target: its module’s right too; another tenant sees no source', async () => {
+    const order = await g.salesOrder([{ product: g.products.service, quantity: '1' }]);
+    const { key } = await portal.createKey(g.tenant, ['sales:read', 'sales:write']);
+    const sales = { ...apiKey(key, g.tenant.id), 'content-type': 'application/json' };
+    const as = async (headers: Record<string, string>, path: string, body?: unknown) =>
+      portal.json(
+        await portal.request(`/api/v1/${path}`, {
+          method: 'POST',
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+    // A sales order's delivery is sales: allowed; its invoice is the accounting's: not.
+    expect((await as(sales, `sales-orders/${order.id}/make-invoice`)).status).toBe(403);
+    expect((await as(sales, `sales-orders/${order.id}/invoice`)).status).toBe(403);
+    const batched = await as(sales, 'batch', {
+      operations: [{ method: 'POST', path: `/api/v1/sales-orders/${order.id}/make-invoice` }],
+    });
+    expect(batched.status).toBe(403);
+    expect((await g.ok('GET', `invoices?sales_order_id=eq.${order.id}`)).data).toEqual([]);
+    // Another tenant's admin: no such order.
+    const other = await portal.provisionTenant();
+    const { key: otherKey } = await portal.createKey(other, ['sales:write', 'accounting:write']);
+    const stranger = await as(
+      { ...apiKey(otherKey, other.id), 'content-type': 'application/json' },
+      `sales-orders/${order.id}/make-invoice`,
+    );
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.code).toBe('introuvable');
   });
 });

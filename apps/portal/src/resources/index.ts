@@ -20,7 +20,7 @@ import {
   type OperationResult,
   parseIfMatch,
   type RecordOperation,
-  resourceRight,
+  resourceRights,
   runOperation,
 } from './operation';
 import { parseReadShape, type ReadAccess } from './read';
@@ -31,7 +31,7 @@ export {
   type OperationResult,
   parseIfMatch,
   type RecordOperation,
-  resourceRight,
+  resourceRights,
   runOperation,
 } from './operation';
 export { mapWriteError } from './pg-errors';
@@ -67,7 +67,7 @@ export function registerResourceRoutes(
         operation.path.replace(/\{(\w+)\}/g, ':$1'),
         authenticated,
         // Rights are checked before the body is validated: a caller without the right learns nothing.
-        requireResourceRight(resource, operation.kind),
+        requireResourceRight(resource, operation.kind, operation.action),
         validateLazily(route),
         handlerFor(deps, registry, { ...operation, resource }),
       );
@@ -75,15 +75,17 @@ export function registerResourceRoutes(
   }
 }
 
-/** `<module>:read` for list, export, get and history, `<module>:write` for everything else. */
+/** The operation's rights (`resourceRights`): `<module>:read` or `:write`, and a conversion's target's. */
 function requireResourceRight(
   resource: Resource,
   kind: ResourceRouteKind,
+  action?: string,
 ): MiddlewareHandler<AppEnv> {
-  const right = resourceRight(resource, kind);
+  const rights = resourceRights(resource, kind, action);
   return async function checkResourceRight(c, next) {
     const caller = callerOf(c);
-    requireRight({ rights: caller.rights, modules: tenantOf(caller).modules }, right);
+    for (const right of rights)
+      requireRight({ rights: caller.rights, modules: tenantOf(caller).modules }, right);
     await next();
   };
 }

@@ -67,9 +67,26 @@ export function needsTransaction(operation: RecordOperation): boolean {
   );
 }
 
-/** The right an operation needs: `<module>:read` for the reads (list, export, get, history), `<module>:write` for the rest. */
-export function resourceRight(resource: Resource, kind: ResourceRouteKind): string {
-  return `${resource.module}:${isReadKind(kind) ? 'read' : 'write'}`;
+/**
+ * The rights an operation needs: `<module>:read` for the reads (list, export, get, history),
+ * `<module>:write` for the rest; a conversion, or a shortcut that makes one (SPEC §18), also
+ * writes its target: `<target module>:write` too (a sales order's invoice is the accounting's).
+ */
+export function resourceRights(
+  resource: Resource,
+  kind: ResourceRouteKind,
+  action?: string,
+): string[] {
+  const own = `${resource.module}:${isReadKind(kind) ? 'read' : 'write'}`;
+  const conversion =
+    kind === 'convert'
+      ? action
+      : kind === 'action' && action
+        ? resource.lifecycle?.actions[action]?.shortcut?.conversion
+        : undefined;
+  const target = resource.conversions?.find((c) => c.name === conversion)?.target;
+  const module = target ? catalogue.find((r) => r.name === target)?.module : undefined;
+  return module && module !== resource.module ? [own, `${module}:write`] : [own];
 }
 
 /** What an operation answers: status, ETag and JSON text (null for 204). */

@@ -2,6 +2,8 @@ import {
   type AccountSetting,
   ApiError,
   catalogue,
+  centsNumber,
+  divideRounded,
   fromMillionths,
   type Resource,
   type StockEffect,
@@ -168,19 +170,12 @@ async function plan(
       });
       priced.push(
         prices && unit !== undefined
-          ? roundedCents(quantity * toMillionths(unit), 1_000_000n * 1_000_000n)
+          ? divideRounded(quantity * toMillionths(unit), 1_000_000n * 1_000_000n)
           : undefined,
       );
     }
   }
   return { moves, priced };
-}
-
-function roundedCents(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n;
-  const magnitude = negative ? -numerator : numerator;
-  const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
-  return negative ? -rounded : rounded;
 }
 
 function invalid(path: string, code: string, message: string): ApiError {
@@ -301,9 +296,7 @@ async function sourcePrices(
       .map((l) => [
         String(l.id),
         // price × rate, exact to the millionth of a cent
-        fromMillionths(
-          roundedCents(BigInt(l.unit_price_cents as number) * rate * 1_000_000n, 1_000_000n),
-        ),
+        fromMillionths(BigInt(l.unit_price_cents as number) * rate),
       ]),
   );
 }
@@ -338,7 +331,7 @@ async function opposite(
     warehouse_id: e.warehouse_id,
     location_id: e.location_id,
     quantity: fromMillionths(-toMillionths(e.quantity)),
-    ...(toMillionths(e.quantity) < 0n ? { value_cents: -Number(e.value_cents) } : {}),
+    ...(toMillionths(e.quantity) < 0n ? { value_cents: centsNumber(-BigInt(e.value_cents)) } : {}),
     source_type: resource.name,
     source_id: String(doc.id),
     ...(e.source_line_id ? { source_line_id: e.source_line_id } : {}),
@@ -432,8 +425,8 @@ async function post(
     .map(([account_id, cents]) => ({
       account_id,
       label: `${String(doc.number ?? '')} stock`.trim(),
-      debit_cents: cents > 0n ? Number(cents) : 0,
-      credit_cents: cents < 0n ? Number(-cents) : 0,
+      debit_cents: cents > 0n ? centsNumber(cents) : 0,
+      credit_cents: cents < 0n ? centsNumber(-cents) : 0,
     }));
   if (!lines.length) return;
   if (!ctx.journal)
