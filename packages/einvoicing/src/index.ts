@@ -1,0 +1,14 @@
+export { toCii } from './cii';
+export * from './model';
+export { readInvoice } from './read';
+export { EN16931, toUbl } from './ubl';
+export {
+  type RuleFailure,
+  rulesDirectory,
+  syntaxOf,
+  ValidationError,
+  type ValidationReport,
+  Validator,
+  validator,
+} from './validate';
+export { XmlError } from './xml';
