@@ -1,6 +1,7 @@
 import { type Resource, referencedResources } from '@erp/contract';
 import type pg from 'pg';
 import { installBooks } from '../src/books';
+import { updateCompany } from '../src/einvoicing/company';
 import type { ActorRef } from '../src/http/context';
 import { type RecordOperation, runOperation, type TenantDatabase } from '../src/resources';
 import { closeFirstMonth, installedBooks } from './books';
@@ -47,6 +48,8 @@ export async function seedDemoRecords(
     // fiscal years are the demo's (DEMO_YEAR and the next), whatever today is: the seed's dates are
     // fixed, so its books must be too.
     await installBooks(client, tenantId, new Date(Date.UTC(DEMO_YEAR, 0, 1)));
+    // The seller of its e-invoices (SPEC §20): Settings → Company.
+    await updateCompany(client, tenantId, DEMO_COMPANY);
     const actor = { type: 'user', id: members[0] } as const;
     const refs = new Map<string, readonly string[]>([['user', members]]);
     const records = new Map<string, SeededRecord[]>();
@@ -247,6 +250,27 @@ export function seedOrder(resources: readonly Resource[], reads: SeedReads): Res
   }
   return ordered;
 }
+
+/** The demo tenant as a believable French SARL: its identifiers check (Luhn, VAT key, IBAN). */
+export const DEMO_COMPANY = {
+  legal_name: 'Demo SARL',
+  trade_name: 'Demo Équipements',
+  legal_form: 'SARL',
+  share_capital_cents: 5_000_000,
+  registry: 'RCS Lyon',
+  siren: '812345676',
+  siret: '81234567600017',
+  vat_number: 'FR19812345676',
+  street: '14 rue de la République',
+  street2: null,
+  postal_code: '69002',
+  city: 'Lyon',
+  country_code: 'FR',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPPXXX',
+  email: 'factures@demo.test',
+  phone: '+33 4 78 00 00 00',
+};
 
 function context(
   resource: Resource,

@@ -17,6 +17,7 @@ import { registerBatchRoutes } from './batch';
 import { registerBooksRoutes } from './books';
 import { registerConsoleRoutes } from './console';
 import type { Deps } from './deps';
+import { registerEInvoicingRoutes } from './einvoicing/routes';
 import { registerEventFeedRoutes } from './events';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
@@ -61,6 +62,7 @@ export function buildApp(
   registerWebhookRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
   registerBooksRoutes(app, deps);
+  registerEInvoicingRoutes(app, deps);
   registerPlatformRoutes(app, deps, openapi);
   registerEventFeedRoutes(app, deps, resources);
   registerResourceRoutes(app, deps, resources);

@@ -55,7 +55,7 @@ export async function createTestPortal(
     }),
     tokens: await testSigner(),
     apiKeyHashSecret: Buffer.from('test-api-key-hash-secret-0123456789'),
-    logger: createLogger('silent', 'portal'),
+    logger: createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent', 'portal'),
     metrics: createPortalMetrics({ pools: { main: tdb.pool, tenant: tenantDb.pool } }),
     secretBox: createSecretBox(SECRETS_ENCRYPTION_KEY),
     resolveHost: resolveTestHost,

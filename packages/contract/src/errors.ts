@@ -95,6 +95,11 @@ export const errorCatalogue = {
     description:
       'A foreign-currency document with no exchange rate on or before its date (params.currency, params.date).',
   },
+  facture_electronique_invalide: {
+    status: 422,
+    description:
+      'An e-invoice fails the EN 16931 rules, or cannot be made or read (params.rules: the failed rule ids and their text).',
+  },
   requete_trop_lente: {
     status: 408,
     description: 'The request (headers or body) did not arrive in time; the connection is closed.',

@@ -692,6 +692,28 @@ export interface CannedResponsesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface CompanySettingsTable {
+  tenant_id: string;
+  legal_name: string | null;
+  trade_name: string | null;
+  legal_form: string | null;
+  share_capital_cents: Int8 | null;
+  registry: string | null;
+  siren: string | null;
+  siret: string | null;
+  vat_number: string | null;
+  street: string | null;
+  street2: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country_code: string | null;
+  iban: string | null;
+  bic: string | null;
+  email: string | null;
+  phone: string | null;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface CompetitorsTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -848,7 +870,7 @@ export interface DebitNotesTable {
   number: string;
   status: Defaulted<'brouillon' | 'emis' | 'partiellement_paye' | 'annule' | 'impute'>;
   supplier_id: string;
-  supplier_invoice_id: string;
+  supplier_invoice_id: string | null;
   debit_note_date: Timestamp;
   reason: 'return' | 'damaged_goods' | 'pricing_error' | 'short_delivery' | 'other';
   supplier_reference: string | null;
@@ -1000,6 +1022,20 @@ export interface DunningLevelsTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+}
+
+export interface EinvoiceFilesTable {
+  tenant_id: string;
+  id: Defaulted<string>;
+  document_type: 'supplier_invoice' | 'debit_note';
+  document_id: string;
+  supplier_id: string;
+  invoice_number: string;
+  syntax: 'ubl' | 'cii' | 'facturx';
+  media_type: string;
+  sha256: string;
+  content: Buffer;
+  received_at: Defaulted<Timestamp>;
 }
 
 export interface EmployeeSkillsTable {
@@ -3733,6 +3769,9 @@ export interface TaxesTable {
   version: Defaulted<number>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  vat_category: 'S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O' | 'L' | 'M' | null;
+  vat_exemption_reason_code: 'VATEX-EU-132' | 'VATEX-EU-132-1A' | 'VATEX-EU-132-1B' | 'VATEX-EU-132-1C' | 'VATEX-EU-132-1D' | 'VATEX-EU-132-1E' | 'VATEX-EU-132-1F' | 'VATEX-EU-132-1G' | 'VATEX-EU-132-1H' | 'VATEX-EU-132-1I' | 'VATEX-EU-132-1J' | 'VATEX-EU-132-1K' | 'VATEX-EU-132-1L' | 'VATEX-EU-132-1M' | 'VATEX-EU-132-1N' | 'VATEX-EU-132-1O' | 'VATEX-EU-132-1P' | 'VATEX-EU-132-1Q' | 'VATEX-EU-135-1' | 'VATEX-EU-143' | 'VATEX-EU-143-1A' | 'VATEX-EU-143-1B' | 'VATEX-EU-143-1C' | 'VATEX-EU-143-1D' | 'VATEX-EU-143-1E' | 'VATEX-EU-143-1F' | 'VATEX-EU-143-1FA' | 'VATEX-EU-143-1G' | 'VATEX-EU-143-1H' | 'VATEX-EU-143-1I' | 'VATEX-EU-143-1J' | 'VATEX-EU-143-1K' | 'VATEX-EU-143-1L' | 'VATEX-EU-144' | 'VATEX-EU-146-1E' | 'VATEX-EU-148' | 'VATEX-EU-148-A' | 'VATEX-EU-148-B' | 'VATEX-EU-148-C' | 'VATEX-EU-148-D' | 'VATEX-EU-148-E' | 'VATEX-EU-148-F' | 'VATEX-EU-148-G' | 'VATEX-EU-151' | 'VATEX-EU-151-1A' | 'VATEX-EU-151-1AA' | 'VATEX-EU-151-1B' | 'VATEX-EU-151-1C' | 'VATEX-EU-151-1D' | 'VATEX-EU-151-1E' | 'VATEX-EU-153' | 'VATEX-EU-159' | 'VATEX-EU-309' | 'VATEX-EU-79-C' | 'VATEX-EU-AE' | 'VATEX-EU-D' | 'VATEX-EU-F' | 'VATEX-EU-G' | 'VATEX-EU-I' | 'VATEX-EU-IC' | 'VATEX-EU-J' | 'VATEX-EU-O' | 'VATEX-FR-298SEXDECIESA' | 'VATEX-FR-AE' | 'VATEX-FR-CGI261-1' | 'VATEX-FR-CGI261-2' | 'VATEX-FR-CGI261-3' | 'VATEX-FR-CGI261-4' | 'VATEX-FR-CGI261-5' | 'VATEX-FR-CGI261-7' | 'VATEX-FR-CGI261-8' | 'VATEX-FR-CGI261A' | 'VATEX-FR-CGI261B' | 'VATEX-FR-CGI261C-1' | 'VATEX-FR-CGI261C-2' | 'VATEX-FR-CGI261C-3' | 'VATEX-FR-CGI261D-1' | 'VATEX-FR-CGI261D-1BIS' | 'VATEX-FR-CGI261D-2' | 'VATEX-FR-CGI261D-3' | 'VATEX-FR-CGI261D-4' | 'VATEX-FR-CGI261E-1' | 'VATEX-FR-CGI261E-2' | 'VATEX-FR-CGI275' | 'VATEX-FR-CGI277A' | 'VATEX-FR-CGI295' | 'VATEX-FR-CNWVAT' | 'VATEX-FR-FRANCHISE' | null;
+  vat_exemption_reason: string | null;
 }
 
 export interface TenantsTable {
@@ -4098,6 +4137,7 @@ export interface Database {
   budgets: BudgetsTable;
   campaigns: CampaignsTable;
   canned_responses: CannedResponsesTable;
+  company_settings: CompanySettingsTable;
   competitors: CompetitorsTable;
   contacts: ContactsTable;
   cost_centers: CostCentersTable;
@@ -4115,6 +4155,7 @@ export interface Database {
   document_sequences: DocumentSequencesTable;
   downtime_entries: DowntimeEntriesTable;
   dunning_levels: DunningLevelsTable;
+  einvoice_files: EinvoiceFilesTable;
   employee_skills: EmployeeSkillsTable;
   employees: EmployeesTable;
   employment_contracts: EmploymentContractsTable;

@@ -44,7 +44,9 @@ function party(name: string, p: Party, role: 'seller' | 'buyer'): Element | unde
     p.email
       ? el('ram:URIUniversalCommunication', el('ram:URIID', p.email, { schemeID: 'EM' }))
       : undefined,
-    p.vatId ? el('ram:SpecifiedTaxRegistration', el('ram:ID', p.vatId, { schemeID: 'VA' })) : undefined,
+    p.vatId
+      ? el('ram:SpecifiedTaxRegistration', el('ram:ID', p.vatId, { schemeID: 'VA' }))
+      : undefined,
   ]);
 }
 
@@ -104,7 +106,10 @@ export function toCii(invoice: EInvoice): string {
           party('ram:SellerTradeParty', invoice.seller, 'seller'),
           party('ram:BuyerTradeParty', invoice.buyer, 'buyer'),
           invoice.orderReference
-            ? el('ram:BuyerOrderReferencedDocument', el('ram:IssuerAssignedID', invoice.orderReference))
+            ? el(
+                'ram:BuyerOrderReferencedDocument',
+                el('ram:IssuerAssignedID', invoice.orderReference),
+              )
             : undefined,
         ]),
         // Required even when empty.
@@ -127,10 +132,16 @@ export function toCii(invoice: EInvoice): string {
             ? el('ram:SpecifiedTradeSettlementPaymentMeans', [
                 el('ram:TypeCode', invoice.payment.meansCode),
                 invoice.payment.iban
-                  ? el('ram:PayeePartyCreditorFinancialAccount', el('ram:IBANID', invoice.payment.iban))
+                  ? el(
+                      'ram:PayeePartyCreditorFinancialAccount',
+                      el('ram:IBANID', invoice.payment.iban),
+                    )
                   : undefined,
                 invoice.payment.bic
-                  ? el('ram:PayeeSpecifiedCreditorFinancialInstitution', el('ram:BICID', invoice.payment.bic))
+                  ? el(
+                      'ram:PayeeSpecifiedCreditorFinancialInstitution',
+                      el('ram:BICID', invoice.payment.bic),
+                    )
                   : undefined,
               ])
             : undefined,

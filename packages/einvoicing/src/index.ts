@@ -1,4 +1,5 @@
 export { toCii } from './cii';
+export { FacturXError, facturxPdf, readFacturX } from './facturx';
 export * from './model';
 export { readInvoice } from './read';
 export { EN16931, toUbl } from './ubl';
@@ -12,3 +13,4 @@ export {
   validator,
 } from './validate';
 export { XmlError } from './xml';
+export { ciiSchemaErrors } from './xsd';

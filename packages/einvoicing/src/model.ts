@@ -7,33 +7,15 @@
  * rates decimal strings, dates ISO `YYYY-MM-DD`.
  */
 
-/** VAT category codes (UNTDID 5305, the subset EN 16931 allows). */
-export const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
-export type VatCategory = (typeof VAT_CATEGORIES)[number];
+import type { VatCategory } from '@erp/contract/vat';
 
-/** What each category means, as printed on the readable invoice. */
-export const VAT_CATEGORY_NAMES: Record<VatCategory, string> = {
-  S: 'Standard rate',
-  Z: 'Zero rated',
-  E: 'Exempt from VAT',
-  AE: 'Reverse charge',
-  K: 'Intra-community supply',
-  G: 'Export outside the EU',
-  O: 'Outside the scope of VAT',
-  L: 'Canary Islands IGIC',
-  M: 'Ceuta and Melilla IPSI',
-};
-
-/** The categories whose breakdown must say why no VAT is charged (BR-E-10, BR-AE-10, …). */
-export const CATEGORIES_WITH_REASON: readonly VatCategory[] = ['E', 'AE', 'K', 'G', 'O'];
-
-/** The default exemption reason code (VATEX) of a category that needs one. */
-export const DEFAULT_EXEMPTION: Partial<Record<VatCategory, { code: string; text: string }>> = {
-  AE: { code: 'VATEX-EU-AE', text: 'Reverse charge' },
-  K: { code: 'VATEX-EU-IC', text: 'Intra-community supply' },
-  G: { code: 'VATEX-EU-G', text: 'Export outside the EU' },
-  O: { code: 'VATEX-EU-O', text: 'Not subject to VAT' },
-};
+export {
+  CATEGORIES_WITH_REASON,
+  DEFAULT_EXEMPTION,
+  VAT_CATEGORIES,
+  VAT_CATEGORY_NAMES,
+  type VatCategory,
+} from '@erp/contract/vat';
 
 /** A postal address (BG-5, BG-8, BG-15). */
 export interface Address {
@@ -128,7 +110,12 @@ export interface EInvoice {
   delivery?: { date?: string | undefined; address?: Address | undefined } | undefined;
   /** BG-16: code 58 (SEPA credit transfer) or 30, with the account (BT-84, BT-86). */
   payment?:
-    | { meansCode: string; reference?: string | undefined; iban?: string | undefined; bic?: string | undefined }
+    | {
+        meansCode: string;
+        reference?: string | undefined;
+        iban?: string | undefined;
+        bic?: string | undefined;
+      }
     | undefined;
   /** BT-20. */
   paymentTerms?: string | undefined;

@@ -63,7 +63,9 @@ function pricedLine(line: Omit<Line, 'priceCents'> & { price: string | undefined
   }
   return {
     ...rest,
-    description: [rest.description, `${rest.quantity} × ${price ?? '?'}`].filter(Boolean).join(' — '),
+    description: [rest.description, `${rest.quantity} × ${price ?? '?'}`]
+      .filter(Boolean)
+      .join(' — '),
     quantity: '1',
     priceCents: rest.netCents,
   };
@@ -96,12 +98,16 @@ function ublParty(node: Node | undefined): Party {
   const id = one(party, 'PartyIdentification/ID');
   const legal = one(party, 'PartyLegalEntity/CompanyID');
   return {
-    name:
-      text(party, 'PartyLegalEntity/RegistrationName') ?? text(party, 'PartyName/Name') ?? '',
+    name: text(party, 'PartyLegalEntity/RegistrationName') ?? text(party, 'PartyName/Name') ?? '',
     tradingName: text(party, 'PartyName/Name'),
-    id: id ? { value: text(id) ?? '', scheme: attribute(party, 'PartyIdentification/ID', 'schemeID') } : undefined,
+    id: id
+      ? { value: text(id) ?? '', scheme: attribute(party, 'PartyIdentification/ID', 'schemeID') }
+      : undefined,
     legalId: legal
-      ? { value: text(legal) ?? '', scheme: attribute(party, 'PartyLegalEntity/CompanyID', 'schemeID') }
+      ? {
+          value: text(legal) ?? '',
+          scheme: attribute(party, 'PartyLegalEntity/CompanyID', 'schemeID'),
+        }
       : undefined,
     vatId: text(vat, 'CompanyID'),
     email: text(party, 'Contact/ElectronicMail'),
@@ -123,8 +129,7 @@ function readUbl(root: Node, credit: boolean): EInvoice {
       name: text(l, 'Item/Name') ?? text(l, 'Item/Description') ?? '',
       description: text(l, 'Item/Description'),
       sellerItemId: text(l, 'Item/SellersItemIdentification/ID'),
-      quantity:
-        decimalText(text(l, credit ? 'CreditedQuantity' : 'InvoicedQuantity')) ?? '1',
+      quantity: decimalText(text(l, credit ? 'CreditedQuantity' : 'InvoicedQuantity')) ?? '1',
       unitCode: attribute(l, credit ? 'CreditedQuantity' : 'InvoicedQuantity', 'unitCode') ?? 'C62',
       price: text(l, 'Price/PriceAmount'),
       netCents: cents(l, 'LineExtensionAmount', 'BT-131'),
@@ -146,7 +151,8 @@ function readUbl(root: Node, credit: boolean): EInvoice {
   }
   const currency = text(root, 'DocumentCurrencyCode') ?? '';
   const taxTotals = all(root, 'TaxTotal');
-  const main = taxTotals.find((t) => attribute(t, 'TaxAmount', 'currencyID') === currency) ?? taxTotals[0];
+  const main =
+    taxTotals.find((t) => attribute(t, 'TaxAmount', 'currencyID') === currency) ?? taxTotals[0];
   const vat: VatBreakdown[] = all(main, 'TaxSubtotal').map((s) => ({
     ...ublCategory(one(s, 'TaxCategory')),
     baseCents: cents(s, 'TaxableAmount', 'BT-116'),
@@ -223,9 +229,14 @@ function ciiParty(party: Node | undefined): Party {
       : text(party, 'ID')
         ? { value: text(party, 'ID')! }
         : undefined,
-    legalId: legal ? { value: text(legal) ?? '', scheme: legal['@_schemeID'] as string | undefined } : undefined,
+    legalId: legal
+      ? { value: text(legal) ?? '', scheme: legal['@_schemeID'] as string | undefined }
+      : undefined,
     vatId: text(vat),
-    email: email?.['@_schemeID'] === 'EM' ? text(email) : text(party, 'DefinedTradeContact/EmailURIUniversalCommunication/URIID'),
+    email:
+      email?.['@_schemeID'] === 'EM'
+        ? text(email)
+        : text(party, 'DefinedTradeContact/EmailURIUniversalCommunication/URIID'),
     address: ciiAddress(one(party, 'PostalTradeAddress')),
   };
 }
@@ -252,8 +263,7 @@ function readCii(root: Node): EInvoice {
       name: text(l, 'SpecifiedTradeProduct/Name') ?? '',
       description: text(l, 'SpecifiedTradeProduct/Description'),
       sellerItemId: text(l, 'SpecifiedTradeProduct/SellerAssignedID'),
-      quantity:
-        decimalText(text(l, 'SpecifiedLineTradeDelivery/BilledQuantity')) ?? '1',
+      quantity: decimalText(text(l, 'SpecifiedLineTradeDelivery/BilledQuantity')) ?? '1',
       unitCode: attribute(l, 'SpecifiedLineTradeDelivery/BilledQuantity', 'unitCode') ?? 'C62',
       price: text(l, 'SpecifiedLineTradeAgreement/NetPriceProductTradePrice/ChargeAmount'),
       netCents: cents(

@@ -43,7 +43,9 @@ function address(a: Address): Element | undefined {
 function party(p: Party, role: 'seller' | 'buyer'): Element | undefined {
   return el('cac:Party', [
     p.email ? el('cbc:EndpointID', p.email, { schemeID: 'EM' }) : undefined,
-    p.id ? el('cac:PartyIdentification', el('cbc:ID', p.id.value, { schemeID: p.id.scheme })) : undefined,
+    p.id
+      ? el('cac:PartyIdentification', el('cbc:ID', p.id.value, { schemeID: p.id.scheme }))
+      : undefined,
     p.tradingName ? el('cac:PartyName', el('cbc:Name', p.tradingName)) : undefined,
     address(p.address),
     p.vatId ? el('cac:PartyTaxScheme', [el('cbc:CompanyID', p.vatId), VAT]) : undefined,
@@ -81,7 +83,9 @@ function line(l: Line, invoice: EInvoice, credit: boolean): Element | undefined 
     el('cac:Item', [
       el('cbc:Description', l.description),
       el('cbc:Name', l.name),
-      l.sellerItemId ? el('cac:SellersItemIdentification', el('cbc:ID', l.sellerItemId)) : undefined,
+      l.sellerItemId
+        ? el('cac:SellersItemIdentification', el('cbc:ID', l.sellerItemId))
+        : undefined,
       category('cac:ClassifiedTaxCategory', l.vat),
     ]),
     el('cac:Price', money('cbc:PriceAmount', l.priceCents, invoice.currency)),
@@ -107,7 +111,9 @@ export function toUbl(invoice: EInvoice): string {
       el('cbc:DocumentCurrencyCode', cur),
       el('cbc:TaxCurrencyCode', invoice.vatCurrency?.code),
       el('cbc:BuyerReference', invoice.buyerReference),
-      invoice.orderReference ? el('cac:OrderReference', el('cbc:ID', invoice.orderReference)) : undefined,
+      invoice.orderReference
+        ? el('cac:OrderReference', el('cbc:ID', invoice.orderReference))
+        : undefined,
       invoice.precedingInvoice
         ? el(
             'cac:BillingReference',
@@ -145,7 +151,9 @@ export function toUbl(invoice: EInvoice): string {
               : undefined,
           ])
         : undefined,
-      invoice.paymentTerms ? el('cac:PaymentTerms', el('cbc:Note', invoice.paymentTerms)) : undefined,
+      invoice.paymentTerms
+        ? el('cac:PaymentTerms', el('cbc:Note', invoice.paymentTerms))
+        : undefined,
       el('cac:TaxTotal', [
         money('cbc:TaxAmount', t.taxCents, cur),
         ...invoice.vat.map((v) =>

@@ -40,7 +40,8 @@ export function rulesDirectory(): string {
     path.join(here, 'einvoicing-rules'),
   ].filter((c): c is string => !!c);
   const found = candidates.find((c) => existsSync(path.join(c, 'sef')));
-  if (!found) throw new Error(`the EN 16931 rules are not found (looked in ${candidates.join(', ')})`);
+  if (!found)
+    throw new Error(`the EN 16931 rules are not found (looked in ${candidates.join(', ')})`);
   return found;
 }
 
@@ -48,7 +49,8 @@ export function rulesDirectory(): string {
 export function syntaxOf(xml: string): 'ubl' | 'cii' | undefined {
   const head = xml.slice(0, 4096);
   if (/urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100/.test(head)) return 'cii';
-  if (/urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2/.test(head)) return 'ubl';
+  if (/urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2/.test(head))
+    return 'ubl';
   return undefined;
 }
 

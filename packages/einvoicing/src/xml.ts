@@ -37,7 +37,8 @@ function write(parent: XMLBuilder, element: Element): void {
   const node = parent.ele(element.name, element.attributes ?? {});
   for (const child of element.children) {
     if (typeof child === 'string') node.txt(child);
-    else write(node, child);
+    else if (typeof child === 'object' && typeof child.name === 'string') write(node, child);
+    else throw new TypeError(`${element.name}: a ${typeof child} is neither text nor an element`);
   }
 }
 

@@ -123,7 +123,7 @@ async function decodeBody(c: Context): Promise<string> {
   }
 }
 
-function mediaType(header: string): { essence: string; charset?: string } {
+export function mediaType(header: string): { essence: string; charset?: string } {
   const [essence = '', ...parameters] = header.split(';');
   let charset: string | undefined;
   for (const parameter of parameters) {

@@ -133,6 +133,24 @@ const TAXES: [code: string, name: string, scope: string, kind: string, account: 
   ],
 ];
 
+/**
+ * What each tax says on an e-invoice (SPEC §20): its EN 16931 category and, when it charges no
+ * VAT, why. The others are S (standard rate).
+ */
+const VAT_CATEGORIES: Record<string, Record<string, string>> = {
+  'TVA-EXO': {
+    vat_category: 'G',
+    vat_exemption_reason_code: 'VATEX-EU-G',
+    vat_exemption_reason: 'Exonération de TVA, article 262 I du CGI (exportation)',
+  },
+  'TVA-IC': {
+    vat_category: 'K',
+    vat_exemption_reason_code: 'VATEX-EU-IC',
+    vat_exemption_reason:
+      'Exonération de TVA, article 262 ter I du CGI (livraison intracommunautaire)',
+  },
+};
+
 /** Rates of the taxes above; the last is the normal rate before 2014 (19,6 %), now replaced. */
 const TAX_RATES: [tax: string, name: string, rate: string, from: string, until: string | null][] = [
   ['TVA-C20', 'Taux normal 20 %', '20', '2014-01-01', null],
@@ -398,7 +416,14 @@ export const accountingSeed: SeedOverrides = {
   },
   tax(ctx) {
     const [code, name, scope, kind, account] = at(TAXES, ctx.n);
-    return { code, name, scope, tax_kind: kind, account_id: accountId(ctx, account) };
+    return {
+      code,
+      name,
+      scope,
+      tax_kind: kind,
+      account_id: accountId(ctx, account),
+      ...(kind === 'vat' ? (VAT_CATEGORIES[code] ?? { vat_category: 'S' }) : {}),
+    };
   },
   tax_rate(ctx) {
     const [tax, name, rate, from, until] = at(TAX_RATES, ctx.n);

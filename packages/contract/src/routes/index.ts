@@ -2,6 +2,7 @@ import * as accounting from './accounting';
 import * as auditLog from './audit-log';
 import * as auth from './auth';
 import * as batch from './batch';
+import * as einvoicing from './einvoicing';
 import * as passwordLinks from './password-links';
 import * as platform from './platform';
 import * as portalAccess from './portal-access';
@@ -21,6 +22,7 @@ export const routes = {
   ...sso,
   ...batch,
   ...auditLog,
+  ...einvoicing,
 };
 export type RouteName = keyof typeof routes;
 export {
@@ -28,6 +30,7 @@ export {
   auditLog,
   auth,
   batch,
+  einvoicing,
   passwordLinks,
   platform,
   portalAccess,

@@ -33,6 +33,8 @@ import * as refunds33 from './2026-11-28-0033-refunds';
 import * as partyAccounts34 from './2026-11-28-0034-party-accounts';
 import * as goods35 from './2026-11-28-0035-goods';
 import * as goodsFlow36 from './2026-11-28-0036-goods-flow';
+import * as einvoicing37 from './2026-11-28-0037-einvoicing';
+import * as einvoicingCatalogue38 from './2026-11-28-0038-einvoicing-catalogue';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0034-party-accounts': partyAccounts34,
   '2026-11-28-0035-goods': goods35,
   '2026-11-28-0036-goods-flow': goodsFlow36,
+  '2026-11-28-0037-einvoicing': einvoicing37,
+  '2026-11-28-0038-einvoicing-catalogue': einvoicingCatalogue38,
 };

@@ -14,9 +14,9 @@ export const debitNotes = defineResource({
   fields: {
     supplier_id: reference('supplier', { required: true, filterable: true }),
     supplier_invoice_id: reference('supplier_invoice', {
-      required: true,
       filterable: true,
-      description: 'The bill it corrects.',
+      description:
+        "The bill it corrects; empty: a credit on the supplier's account, settled against its bills by allocations (an imported credit note that names no bill of ours).",
     }),
     debit_note_date: date({
       required: true,

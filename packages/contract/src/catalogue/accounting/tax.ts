@@ -1,5 +1,6 @@
+import { VAT_CATEGORIES, VATEX_CODES } from '../../ledger/vat';
 import { defineResource } from '../../registry/define';
-import { enumOf, reference } from '../../registry/fields';
+import { enumOf, reference, text } from '../../registry/fields';
 import { lifecycles } from '../../registry/lifecycles';
 import { code, title } from '../field-sets';
 
@@ -25,6 +26,23 @@ export const taxes = defineResource({
     account_id: reference('account', {
       filterable: true,
       description: 'The account the tax amounts are posted to.',
+    }),
+    vat_category: enumOf(VAT_CATEGORIES, {
+      filterable: true,
+      description:
+        "EN 16931's VAT category (UNTDID 5305), what an e-invoice's VAT breakdown says: S standard rate, Z zero rated, E exempt, AE reverse charge, K intra-community supply, G export outside the EU, O outside the scope of VAT, L and M the Canary Islands' and Ceuta's taxes. Empty: S for a rate above 0, Z at 0.",
+      example: 'S',
+    }),
+    vat_exemption_reason_code: enumOf(VATEX_CODES, {
+      description:
+        "Why a category that charges no VAT (E, AE, K, G, O) charges none: a code of the CEF VATEX list (`VATEX-EU-AE`, `VATEX-FR-FRANCHISE`…). Empty: the category's own (VATEX-EU-132 for E, VATEX-EU-AE for AE, VATEX-EU-IC for K, VATEX-EU-G for G, VATEX-EU-O for O).",
+      example: 'VATEX-EU-AE',
+    }),
+    vat_exemption_reason: text({
+      maxLength: 300,
+      description:
+        'The exemption as printed on the invoice (« Autoliquidation », « TVA non applicable, art. 293 B du CGI »).',
+      example: 'Autoliquidation',
     }),
   },
   lifecycle: lifecycles.archivable(),

@@ -1,0 +1,126 @@
+/**
+ * VAT as EN 16931 names it (SPEC §20): the category of a tax (UNTDID 5305, the codes the norm
+ * allows) and, for a category that charges no VAT, the reason (the CEF VATEX code list, as the
+ * official rules 1.3.16 check it, BR-CL-22). A tax declares its category; a document's VAT
+ * breakdown is by category and rate, never guessed from a rate.
+ */
+
+export const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O', 'L', 'M'] as const;
+export type VatCategory = (typeof VAT_CATEGORIES)[number];
+
+/** What each category means. */
+export const VAT_CATEGORY_NAMES: Record<VatCategory, string> = {
+  S: 'Standard rate',
+  Z: 'Zero rated',
+  E: 'Exempt from VAT',
+  AE: 'Reverse charge',
+  K: 'Intra-community supply',
+  G: 'Export outside the EU',
+  O: 'Outside the scope of VAT',
+  L: 'Canary Islands IGIC',
+  M: 'Ceuta and Melilla IPSI',
+};
+
+/** The categories whose breakdown must say why no VAT is charged (BR-E-10, BR-AE-10, …). */
+export const CATEGORIES_WITH_REASON: readonly VatCategory[] = ['E', 'AE', 'K', 'G', 'O'];
+
+/** The reason a category gives when its tax names none. */
+export const DEFAULT_EXEMPTION: Partial<Record<VatCategory, { code: string; text: string }>> = {
+  E: { code: 'VATEX-EU-132', text: 'Exempt from VAT' },
+  AE: { code: 'VATEX-EU-AE', text: 'Reverse charge' },
+  K: { code: 'VATEX-EU-IC', text: 'Intra-community supply' },
+  G: { code: 'VATEX-EU-G', text: 'Export outside the EU' },
+  O: { code: 'VATEX-EU-O', text: 'Not subject to VAT' },
+};
+
+/** The CEF VATEX codes (exemption reasons) the rules accept. */
+export const VATEX_CODES = [
+  'VATEX-EU-132',
+  'VATEX-EU-132-1A',
+  'VATEX-EU-132-1B',
+  'VATEX-EU-132-1C',
+  'VATEX-EU-132-1D',
+  'VATEX-EU-132-1E',
+  'VATEX-EU-132-1F',
+  'VATEX-EU-132-1G',
+  'VATEX-EU-132-1H',
+  'VATEX-EU-132-1I',
+  'VATEX-EU-132-1J',
+  'VATEX-EU-132-1K',
+  'VATEX-EU-132-1L',
+  'VATEX-EU-132-1M',
+  'VATEX-EU-132-1N',
+  'VATEX-EU-132-1O',
+  'VATEX-EU-132-1P',
+  'VATEX-EU-132-1Q',
+  'VATEX-EU-135-1',
+  'VATEX-EU-143',
+  'VATEX-EU-143-1A',
+  'VATEX-EU-143-1B',
+  'VATEX-EU-143-1C',
+  'VATEX-EU-143-1D',
+  'VATEX-EU-143-1E',
+  'VATEX-EU-143-1F',
+  'VATEX-EU-143-1FA',
+  'VATEX-EU-143-1G',
+  'VATEX-EU-143-1H',
+  'VATEX-EU-143-1I',
+  'VATEX-EU-143-1J',
+  'VATEX-EU-143-1K',
+  'VATEX-EU-143-1L',
+  'VATEX-EU-144',
+  'VATEX-EU-146-1E',
+  'VATEX-EU-148',
+  'VATEX-EU-148-A',
+  'VATEX-EU-148-B',
+  'VATEX-EU-148-C',
+  'VATEX-EU-148-D',
+  'VATEX-EU-148-E',
+  'VATEX-EU-148-F',
+  'VATEX-EU-148-G',
+  'VATEX-EU-151',
+  'VATEX-EU-151-1A',
+  'VATEX-EU-151-1AA',
+  'VATEX-EU-151-1B',
+  'VATEX-EU-151-1C',
+  'VATEX-EU-151-1D',
+  'VATEX-EU-151-1E',
+  'VATEX-EU-153',
+  'VATEX-EU-159',
+  'VATEX-EU-309',
+  'VATEX-EU-79-C',
+  'VATEX-EU-AE',
+  'VATEX-EU-D',
+  'VATEX-EU-F',
+  'VATEX-EU-G',
+  'VATEX-EU-I',
+  'VATEX-EU-IC',
+  'VATEX-EU-J',
+  'VATEX-EU-O',
+  'VATEX-FR-298SEXDECIESA',
+  'VATEX-FR-AE',
+  'VATEX-FR-CGI261-1',
+  'VATEX-FR-CGI261-2',
+  'VATEX-FR-CGI261-3',
+  'VATEX-FR-CGI261-4',
+  'VATEX-FR-CGI261-5',
+  'VATEX-FR-CGI261-7',
+  'VATEX-FR-CGI261-8',
+  'VATEX-FR-CGI261A',
+  'VATEX-FR-CGI261B',
+  'VATEX-FR-CGI261C-1',
+  'VATEX-FR-CGI261C-2',
+  'VATEX-FR-CGI261C-3',
+  'VATEX-FR-CGI261D-1',
+  'VATEX-FR-CGI261D-1BIS',
+  'VATEX-FR-CGI261D-2',
+  'VATEX-FR-CGI261D-3',
+  'VATEX-FR-CGI261D-4',
+  'VATEX-FR-CGI261E-1',
+  'VATEX-FR-CGI261E-2',
+  'VATEX-FR-CGI275',
+  'VATEX-FR-CGI277A',
+  'VATEX-FR-CGI295',
+  'VATEX-FR-CNWVAT',
+  'VATEX-FR-FRANCHISE',
+] as const;
