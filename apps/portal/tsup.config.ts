@@ -10,6 +10,10 @@ const CONSOLE_BUILD = path.resolve('../console/dist');
 // for dist/api-reference/scalar.js when it runs bundled): a build-time dependency only, so the
 // image carries one file, not the package and its dependencies.
 const SCALAR_BUNDLE = scalarStandaloneBundle(path.resolve('.'));
+// The official EN 16931 rules (SPEC §20) and the CII schema, which the e-invoices' validator reads
+// at run time (packages/einvoicing/src/validate.ts looks for dist/einvoicing-rules when bundled),
+// with their EUPL-1.2 licence.
+const EINVOICING_RULES = path.resolve('../../packages/einvoicing/rules');
 
 /** One ESM file for the container image; workspace packages are bundled, npm ones stay external. */
 export default defineConfig({
@@ -27,6 +31,10 @@ export default defineConfig({
   async onSuccess() {
     await mkdir('dist/api-reference', { recursive: true });
     await cp(SCALAR_BUNDLE, 'dist/api-reference/scalar.js');
+    for (const part of ['sef', 'xsd', 'LICENSE-EUPL-1.2.txt', 'README.md'])
+      await cp(path.join(EINVOICING_RULES, part), path.join('dist/einvoicing-rules', part), {
+        recursive: true,
+      });
     const built = await stat(path.join(CONSOLE_BUILD, 'index.html')).then(
       () => true,
       () => false,
