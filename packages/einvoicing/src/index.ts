@@ -1,3 +1,10 @@
+export {
+  buildEInvoice,
+  type DocumentLine,
+  type DocumentTax,
+  InconsistentDocument,
+  type PricedDocument,
+} from './build';
 export { toCii } from './cii';
 export { FacturXError, facturxPdf, readFacturX } from './facturx';
 export * from './model';

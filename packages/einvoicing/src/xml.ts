@@ -15,19 +15,25 @@ export interface Element {
 
 type Child = Element | string | undefined | false | null;
 
+/** Characters XML 1.0 cannot carry (controls, lone surrogates, U+FFFE/F), as U+FFFD. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+const xmlText = (value: string) => value.replace(NOT_XML, '\uFFFD');
+
 /** `<name attributes>children</name>`; with no child at all (all undefined), nothing. */
 export function el(
   name: string,
   content: Child | Child[],
   attributes?: Record<string, string | undefined>,
 ): Element | undefined {
-  const children = (Array.isArray(content) ? content : [content]).filter(
-    (c): c is Element | string => c !== undefined && c !== null && c !== false && c !== '',
-  );
+  const children = (Array.isArray(content) ? content : [content])
+    .filter((c): c is Element | string => c !== undefined && c !== null && c !== false && c !== '')
+    .map((c) => (typeof c === 'string' ? xmlText(c) : c));
   if (!children.length) return undefined;
   const attrs = attributes
     ? Object.fromEntries(
-        Object.entries(attributes).filter((e): e is [string, string] => e[1] !== undefined),
+        Object.entries(attributes)
+          .filter((e): e is [string, string] => e[1] !== undefined)
+          .map(([name, value]) => [name, xmlText(value)]),
       )
     : undefined;
   return { name, attributes: attrs, children };

@@ -1,20 +1,11 @@
+import { ApiError } from '@erp/contract';
 import {
-  ApiError,
-  CATEGORIES_WITH_REASON,
-  canonicalDecimal,
-  convertCents,
-  DEFAULT_EXEMPTION,
-  documentTotals,
-  lineNetCents,
-  type VatCategory,
-} from '@erp/contract';
-import {
+  buildEInvoice,
+  type DocumentLine,
+  type DocumentTax,
   type EInvoice,
-  type Line,
   type Party,
   type RuleFailure,
-  unitCode,
-  type VatBreakdown,
 } from '@erp/einvoicing';
 import type pg from 'pg';
 import type { CompanyRow } from './company';
@@ -48,16 +39,6 @@ export type IssuedDocument = keyof typeof DOCUMENTS;
 /** Statuses of documents that were issued (a draft or a cancelled one has no e-invoice). */
 const ISSUED = new Set(['emis', 'partiellement_paye', 'paye', 'impute']);
 
-interface DocumentLine {
-  description: string;
-  quantity: string;
-  unit_of_measure?: string | null;
-  unit_price_cents: number;
-  tax_rate: string;
-  tax_id?: string | null;
-  product_id?: string | null;
-}
-
 interface DocumentRow {
   number: string;
   status: string;
@@ -68,7 +49,7 @@ interface DocumentRow {
   notes: string | null;
   customer_reference: string | null;
   payment_reference: string | null;
-  lines: DocumentLine[];
+  lines: (DocumentLine & { product_id?: string | null })[];
   subtotal_cents: string;
   tax_cents: string;
   total_cents: string;
@@ -79,10 +60,7 @@ interface DocumentRow {
   company: CompanyRow | null;
   company_currency: string | null;
   latest_rate: string | null;
-  taxes: Record<
-    string,
-    { category: VatCategory | null; code: string | null; reason: string | null }
-  > | null;
+  taxes: Record<string, DocumentTax> | null;
   products: Record<string, string | null> | null;
 }
 
@@ -201,13 +179,7 @@ function missing(model: EInvoice): RuleFailure[] {
   return failures;
 }
 
-/**
- * An issued invoice or credit note as the EN 16931 model: the lines as the books computed
- * them (`documentTotals`: each net rounded once, the tax per tax and rate on the sum of the
- * nets), grouped by VAT category and rate; the totals are the document's own columns, checked
- * against the lines. A discount line (negative price) is written as a negative quantity at a
- * positive price (BR-27: a price is never negative).
- */
+/** An issued invoice or credit note as the EN 16931 model (`buildEInvoice`), its parties and references read here. */
 export async function issuedDocument(
   client: pg.PoolClient,
   tenantId: string,
@@ -223,119 +195,49 @@ export async function issuedDocument(
       `Only an issued document is an e-invoice; this one is ${doc.status}.`,
       { from: doc.status, action: 'einvoice' },
     );
-  const taxes = doc.taxes ?? {};
-  const categoryOf = (line: DocumentLine): VatCategory => {
-    const declared = line.tax_id ? taxes[line.tax_id]?.category : null;
-    return declared ?? (Number(line.tax_rate) > 0 ? 'S' : 'Z');
-  };
-  const totals = documentTotals(
-    doc.lines.map((l) => ({ ...l, tax_rate: l.tax_rate ?? '0', tax_id: l.tax_id ?? null })),
-  );
-  const lines: Line[] = doc.lines.map((l, i) => {
-    const negative = l.unit_price_cents < 0;
-    const quantity = negative ? negate(l.quantity) : canonicalDecimal(l.quantity);
-    const price = BigInt(Math.abs(l.unit_price_cents));
-    const net = BigInt(totals.lines_net_cents[i]!);
-    if (lineNetCents(quantity, price) !== net)
-      throw new Error('a line net is not quantity × price');
-    const category = categoryOf(l);
-    return {
-      id: String(i + 1),
-      name: l.description,
-      sellerItemId: (l.product_id && doc.products?.[l.product_id]) || undefined,
-      quantity,
-      unitCode: unitCode(l.unit_of_measure),
-      priceCents: price,
-      netCents: net,
-      vat: { category, rate: category === 'O' ? '0' : canonicalDecimal(l.tax_rate) },
-    };
-  });
-  // The books' taxes are per tax and rate; the norm's breakdown per category and rate.
-  const groups = new Map<string, VatBreakdown>();
-  for (const [i, line] of lines.entries()) {
-    const key = `${line.vat.category}|${line.vat.rate}`;
-    const source = doc.lines[i]!;
-    const tax = source.tax_id ? taxes[source.tax_id] : undefined;
-    const group = groups.get(key) ?? {
-      category: line.vat.category,
-      rate: line.vat.rate,
-      baseCents: 0n,
-      taxCents: 0n,
-      ...(CATEGORIES_WITH_REASON.includes(line.vat.category)
-        ? {
-            exemption: {
-              code: tax?.code ?? DEFAULT_EXEMPTION[line.vat.category]?.code,
-              text: tax?.reason ?? DEFAULT_EXEMPTION[line.vat.category]?.text,
-            },
-          }
-        : {}),
-    };
-    group.baseCents += line.netCents;
-    groups.set(key, group);
-  }
-  for (const tax of totals.taxes) {
-    const category = tax.tax_id ? (taxes[tax.tax_id]?.category ?? null) : null;
-    const cat = category ?? (Number(tax.rate) > 0 ? 'S' : 'Z');
-    const group = groups.get(`${cat}|${cat === 'O' ? '0' : tax.rate}`);
-    if (group) group.taxCents += BigInt(tax.tax_cents);
-  }
-  const subtotal = BigInt(doc.subtotal_cents);
-  const taxCents = BigInt(doc.tax_cents);
-  const total = BigInt(doc.total_cents);
-  if (
-    subtotal !== BigInt(totals.subtotal_cents) ||
-    taxCents !== BigInt(totals.tax_cents) ||
-    total !== BigInt(totals.total_cents)
-  )
-    throw new Error(`the totals of ${doc.number} are not its lines'`);
-  const companyCurrency = doc.company_currency ?? 'EUR';
-  const rate = doc.exchange_rate ?? doc.latest_rate;
   const company = doc.company;
   const credit = kind === 'credit-notes';
-  const model: EInvoice = {
+  const model = buildEInvoice({
     typeCode: DOCUMENTS[kind].typeCode,
     number: doc.number,
     issueDate: doc.date,
     dueDate: doc.due_date ?? undefined,
     currency: doc.currency,
-    vatCurrency:
-      doc.currency !== companyCurrency && rate
-        ? { code: companyCurrency, taxCents: convertCents(taxCents, rate) }
-        : undefined,
-    buyerReference: present(doc.customer_reference),
-    orderReference: present(doc.order_number),
-    precedingInvoice: doc.preceding
-      ? { number: doc.preceding.number, issueDate: doc.preceding.date }
-      : undefined,
-    notes: [
-      ...(present(doc.notes) ? [{ subject: 'AAI', text: doc.notes!.trim() }] : []),
-      ...(company?.country_code === 'FR' && !credit ? FRENCH_NOTES : []),
-    ],
-    seller: company ? seller(company) : seller(emptyCompany()),
-    buyer: doc.customer ? buyer(doc.customer) : buyer({}),
-    delivery: [...groups.values()].some((g) => g.category === 'K')
-      ? { date: doc.date, address: { country: doc.customer?.country_code ?? '' } }
-      : undefined,
-    payment: {
-      meansCode: (doc.bank?.iban ?? company?.iban) ? '58' : '30',
-      reference: present(doc.payment_reference) ?? doc.number,
-      iban: present(doc.bank?.iban) ?? present(company?.iban),
-      bic: present(doc.bank?.bic) ?? present(company?.bic),
-    },
-    paymentTerms: credit
-      ? `Credit note for invoice ${doc.preceding?.number ?? ''}`.trim()
-      : undefined,
-    lines,
-    vat: [...groups.values()],
+    companyCurrency: doc.company_currency ?? 'EUR',
+    exchangeRate: doc.exchange_rate ?? doc.latest_rate,
+    lines: doc.lines.map((l) => ({
+      ...l,
+      sku: l.product_id ? doc.products?.[l.product_id] : null,
+    })),
+    taxes: doc.taxes ?? {},
+    seller: seller(company ?? emptyCompany()),
+    buyer: buyer(doc.customer ?? {}),
     totals: {
-      lineNetCents: subtotal,
-      taxExclusiveCents: subtotal,
-      taxCents,
-      taxInclusiveCents: total,
-      prepaidCents: 0n,
-      payableCents: total,
+      subtotal_cents: Number(doc.subtotal_cents),
+      tax_cents: Number(doc.tax_cents),
+      total_cents: Number(doc.total_cents),
     },
-  };
+    rest: {
+      buyerReference: present(doc.customer_reference),
+      orderReference: present(doc.order_number),
+      precedingInvoice: doc.preceding
+        ? { number: doc.preceding.number, issueDate: doc.preceding.date }
+        : undefined,
+      notes: [
+        ...(present(doc.notes) ? [{ subject: 'AAI', text: doc.notes!.trim() }] : []),
+        ...(company?.country_code === 'FR' && !credit ? FRENCH_NOTES : []),
+      ],
+      payment: {
+        meansCode: (doc.bank?.iban ?? company?.iban) ? '58' : '30',
+        reference: present(doc.payment_reference) ?? doc.number,
+        iban: present(doc.bank?.iban) ?? present(company?.iban),
+        bic: present(doc.bank?.bic) ?? present(company?.bic),
+      },
+      paymentTerms: credit
+        ? `Credit note for invoice ${doc.preceding?.number ?? ''}`.trim()
+        : undefined,
+    },
+  });
   const failures = missing(model);
   if (failures.length)
     throw new ApiError(
@@ -366,10 +268,4 @@ function emptyCompany(): CompanyRow {
     email: null,
     phone: null,
   };
-}
-
-function negate(value: string): string {
-  const text = canonicalDecimal(value);
-  if (text === '0') return '0';
-  return text.startsWith('-') ? text.slice(1) : `-${text}`;
 }
