@@ -9,7 +9,16 @@ import type {
   ShapedItem,
   ShapedSuccess,
 } from './shape.js';
-import type { ListPath, Method, Operation, PathsFor, Result } from './types.js';
+import type {
+  ListPath,
+  Method,
+  Operation,
+  ParseAs,
+  Parsed,
+  PathsFor,
+  RawBody,
+  Result,
+} from './types.js';
 
 interface CommonOptions {
   /** The portal's origin, e.g. `https://acme.example.com` (`''`: the page's own). */
@@ -43,15 +52,19 @@ export interface SessionOptions extends CommonOptions {
 
 export type ClientOptions = ApiKeyOptions | SessionOptions;
 
-/** A method's calls; `select` and `embed` in the query shape the result's type (shape.ts). */
+/**
+ * A method's calls; `select` and `embed` in the query shape the result's type (shape.ts), and
+ * `parseAs: 'bytes'` makes it a `Uint8Array` (a file's answer).
+ */
 type Call<M extends Method> = <
   P extends PathsFor<M>,
   S extends SelectableField<Operation<P, M>> = never,
   E extends EmbeddableName<Operation<P, M>> = never,
+  A extends ParseAs = 'auto',
 >(
   path: P,
-  ...init: ShapedArgs<Operation<P, M>, S, E>
-) => Promise<Result<ShapedSuccess<Operation<P, M>, S, E>>>;
+  ...init: ShapedArgs<Operation<P, M>, S, E, A>
+) => Promise<Result<Parsed<A, ShapedSuccess<Operation<P, M>, S, E>>>>;
 
 type ListOperation<P extends ListPath> = Operation<P, 'get'>;
 
@@ -82,9 +95,14 @@ type AnyInit = {
   path?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
+  raw?: RawBody;
+  parseAs?: ParseAs;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
+
+// What fetch sends (DOM's BodyInit, or undici's under @types/node alone).
+type FetchBody = Exclude<NonNullable<Parameters<typeof fetch>[1]>['body'], undefined>;
 
 // Methods whose replay cannot act twice; a POST joins them when it carries an Idempotency-Key.
 const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
@@ -123,11 +141,17 @@ export function createClient(options: ClientOptions): Client {
     const url = baseUrl + fillPath(path, init.path) + queryString(init.query);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (tenantId !== undefined) headers['x-tenant-id'] = tenantId;
-    let body: string | null = null;
-    if (init.body !== undefined) {
+    let body: FetchBody = null;
+    if (init.raw !== undefined) {
+      // A file, as is: its media type from the call's headers, else a Blob's own.
+      const type = typeof Blob !== 'undefined' && init.raw instanceof Blob ? init.raw.type : '';
+      headers['content-type'] = type || 'application/octet-stream';
+      body = init.raw as FetchBody;
+    } else if (init.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.body);
     }
+    const parseAs = init.parseAs ?? 'auto';
     const replayable =
       IDEMPOTENT_METHODS.has(method) || (method === 'POST' && isIdempotentPost(path));
     // One key for every attempt: that is what makes a replayed POST safe.
@@ -146,6 +170,7 @@ export function createClient(options: ClientOptions): Client {
         { method, headers, body },
         init.signal,
         timeoutMs,
+        parseAs === 'bytes',
       );
       let error: ApiError;
       let wait: number | undefined;
@@ -153,8 +178,8 @@ export function createClient(options: ClientOptions): Client {
         error = outcome.error;
         if (error.code !== 'requete_annulee' && replayable) wait = backoffDelay(attempt, backoffMs);
       } else {
-        const { response, text } = outcome;
-        if (response.ok) return parseSuccess(response, text);
+        const { response, text, bytes } = outcome;
+        if (response.ok) return parseSuccess(response, text, bytes, parseAs);
         error = decodeError(response.status, text);
         // An expired access token: renewed once, then the same attempt again (not a retry).
         if (error.code === 'jeton_invalide' && !reauthorized && !given.authorization) {
@@ -210,15 +235,16 @@ export function createClient(options: ClientOptions): Client {
   } as unknown as Client;
 }
 
-type Outcome = { response: Response; text: string } | { error: ApiError };
+type Outcome = { response: Response; text: string; bytes?: Uint8Array } | { error: ApiError };
 
 /** One attempt, body read included, so a connection cut mid-body is a network error too. */
 async function attemptOnce(
   fetchImpl: typeof fetch,
   url: string,
-  init: { method: string; headers: Record<string, string>; body: string | null },
+  init: { method: string; headers: Record<string, string>; body: FetchBody },
   signal: AbortSignal | undefined,
   timeoutMs: number,
+  asBytes = false,
 ): Promise<Outcome> {
   if (signal?.aborted) return { error: new ApiError('requete_annulee', 'Aborted.') };
   const controller = new AbortController();
@@ -231,7 +257,8 @@ async function attemptOnce(
   signal?.addEventListener('abort', forward, { once: true });
   try {
     const response = await fetchImpl(url, { ...init, signal: controller.signal });
-    return { response, text: await response.text() };
+    if (!asBytes || !response.ok) return { response, text: await response.text() };
+    return { response, text: '', bytes: new Uint8Array(await response.arrayBuffer()) };
   } catch (cause) {
     if (signal?.aborted) return { error: new ApiError('requete_annulee', 'Aborted.') };
     if (timedOut)
@@ -245,7 +272,14 @@ async function attemptOnce(
   }
 }
 
-function parseSuccess(response: Response, text: string): Result<unknown> {
+function parseSuccess(
+  response: Response,
+  text: string,
+  bytes: Uint8Array | undefined,
+  parseAs: ParseAs,
+): Result<unknown> {
+  if (bytes) return { data: bytes, response };
+  if (parseAs === 'text') return { data: text, response };
   if (text === '' || !response.headers.get('content-type')?.includes('json')) {
     return { data: text === '' ? undefined : text, response };
   }

@@ -15,6 +15,23 @@ export {
   createClient,
   type SessionOptions,
 } from './client.js';
+export {
+  EInvoiceError,
+  type EInvoiceFile,
+  type EInvoiceFormat,
+  type EInvoiceOptions,
+  type EInvoiceRefusal,
+  type EInvoiceRule,
+  type EInvoiceUnknownSupplier,
+  einvoice,
+  type ImportEInvoiceOptions,
+  type ImportedEInvoice,
+  importEInvoice,
+  isEInvoiceError,
+  type OriginalEInvoiceFile,
+  type OriginalEInvoiceOptions,
+  originalEInvoice,
+} from './einvoice.js';
 export { ApiError, type ClientErrorCode, type ErrorCode } from './errors.js';
 export { type EventsOptions, events, type FeedEvent, type FeedEventType } from './events.js';
 export {
@@ -46,7 +63,17 @@ export {
   type Session,
 } from './session.js';
 export type { EmbeddableName, SelectableField, Shaped, ShapedSuccess } from './shape.js';
-export type { Item, ListPath, ListQuery, Page, PathsFor, RequestInit, Result } from './types.js';
+export type {
+  Item,
+  ListPath,
+  ListQuery,
+  Page,
+  ParseAs,
+  PathsFor,
+  RawBody,
+  RequestInit,
+  Result,
+} from './types.js';
 export {
   type SignatureFailure,
   type VerifyResult,

@@ -1,4 +1,4 @@
-import type { RequestInit, Success } from './types.js';
+import type { ParseAs, RequestInit, Success } from './types.js';
 
 /**
  * Result types of `select=` and `embed=` (SPEC §12): `query: {select: ['number']}` answers
@@ -23,11 +23,17 @@ export type EmbeddableName<O> = NamesOf<QueryOf<O>, 'embed'>;
 /** What a call names in `select` (`S`) and `embed` (`E`), for the compiler to infer them. */
 type Shaping<S extends string, E extends string> = { query?: { select?: S[]; embed?: E[] } };
 
-/** A call's init argument, through which `S` and `E` are inferred from `query`. */
-export type ShapedArgs<O, S extends string, E extends string> =
+/** How the body is read (`A`): the client's calls take it, pages do not. */
+type Parsing<A extends ParseAs> = [A] extends [never] ? { parseAs?: never } : { parseAs?: A };
+
+/**
+ * A call's init argument, through which `S` and `E` are inferred from `query`, and `A` from
+ * `parseAs`.
+ */
+export type ShapedArgs<O, S extends string, E extends string, A extends ParseAs = never> =
   object extends RequestInit<O>
-    ? [init?: RequestInit<O> & Shaping<S, E>]
-    : [init: RequestInit<O> & Shaping<S, E>];
+    ? [init?: RequestInit<O> & Shaping<S, E> & Parsing<A>]
+    : [init: RequestInit<O> & Shaping<S, E> & Parsing<A>];
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type IsOptional<T, K extends keyof T> = object extends Pick<T, K> ? true : false;

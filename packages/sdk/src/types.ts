@@ -25,15 +25,21 @@ type QueryPart<O> =
         ? { query?: never }
         : { query?: NonNullable<Q> }
       : { query?: never };
+/** A body sent as is (a file): `raw` in a call's init, for routes whose body is not JSON. */
+export type RawBody = Uint8Array | ArrayBuffer | Blob | string;
+type NoBody = { body?: never; raw?: never };
+// A JSON body is `body` (serialised by the client); any other media type is `raw`, sent as is.
 type BodyPart<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
-  ? { body: B }
-  : O extends { requestBody?: infer R }
-    ? [NonNullable<R>] extends [never]
-      ? { body?: never }
-      : NonNullable<R> extends { content: { 'application/json': infer B } }
-        ? { body?: B }
-        : { body?: never }
-    : { body?: never };
+  ? { body: B; raw?: never }
+  : O extends { requestBody: { content: object } }
+    ? { raw: RawBody; body?: never }
+    : O extends { requestBody?: infer R }
+      ? [NonNullable<R>] extends [never]
+        ? NoBody
+        : NonNullable<R> extends { content: { 'application/json': infer B } }
+          ? { body?: B; raw?: never }
+          : { raw?: RawBody; body?: never }
+      : NoBody;
 
 /** What a call takes besides its path: path parameters, query, body, headers and signal. */
 export type RequestInit<O> = PathPart<O> &
@@ -44,6 +50,19 @@ export type RequestInit<O> = PathPart<O> &
     /** Aborts the request and any retry waiting to happen. */
     signal?: AbortSignal;
   };
+
+/**
+ * How a success body is read: `auto` (default) parses JSON and gives any other media type as
+ * text; `text` always text; `bytes` a `Uint8Array` (a PDF, any file). Errors are read as JSON.
+ */
+export type ParseAs = 'auto' | 'text' | 'bytes';
+
+/** The data of a call read as `A`. */
+export type Parsed<A extends ParseAs, T> = A extends 'bytes'
+  ? Uint8Array
+  : A extends 'text'
+    ? string
+    : T;
 
 /** The init argument, optional when nothing in it is required. */
 export type InitArgs<O> =
