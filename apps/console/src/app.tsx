@@ -25,6 +25,10 @@ const AccountingSettingsPage = lazyScreen(
   () => import('./settings/accounting-page'),
   'AccountingSettingsPage',
 );
+const CompanySettingsPage = lazyScreen(
+  () => import('./settings/company-page'),
+  'CompanySettingsPage',
+);
 const ReportsPage = lazyScreen(() => import('./reports/reports-page'), 'ReportsPage');
 const TrialBalancePage = lazyScreen(
   () => import('./reports/trial-balance-page'),
@@ -89,6 +93,7 @@ function preloadScreens(): void {
       AuditLogPage,
       PortalAccessPage,
       AccountingSettingsPage,
+      CompanySettingsPage,
     ].map((s) => s.preload),
     ...[
       ReportsPage,
@@ -154,6 +159,7 @@ function Routes() {
             <Route path="/settings/audit-log" component={AuditLogPage} />
             <Route path="/settings/portal-access" component={PortalAccessPage} />
             <Route path="/settings/accounting" component={AccountingSettingsPage} />
+            <Route path="/settings/company" component={CompanySettingsPage} />
             <Route path="/reports" component={ReportsPage} />
             <Route path="/reports/trial-balance" component={TrialBalancePage} />
             <Route path="/reports/general-ledger" component={GeneralLedgerPage} />

@@ -10,6 +10,19 @@ const origin = window.location.origin;
 export const session = cookieSession({ baseUrl: origin });
 export const client = createClient({ baseUrl: origin, session });
 
+// The tenant the client sends (X-Tenant-ID), also for the files fetched without it (files.ts).
+let currentTenant: string | undefined;
+const setClientTenant = client.setTenant;
+client.setTenant = (tenant) => {
+  currentTenant = tenant;
+  setClientTenant(tenant);
+};
+
+/** The tenant of the next requests, as `setTenant` last chose it. */
+export function tenant(): string | undefined {
+  return currentTenant;
+}
+
 /** What a call answers: the data, or the portal's `{code, params, message}`. */
 export type Outcome<T> =
   | { data: T; error?: undefined; response?: Response }

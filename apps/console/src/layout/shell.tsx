@@ -30,6 +30,7 @@ function navItems(me: ReturnType<typeof useMe>): {
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/sso', label: 'Single sign-on' });
   if (me.tenant && isAdmin(me)) settings.push({ href: '/settings/audit-log', label: 'Audit log' });
   if (me.tenant && books) settings.push({ href: '/settings/accounting', label: 'Accounting' });
+  if (me.tenant && books) settings.push({ href: '/settings/company', label: 'Company' });
   if (me.tenant && isSuperAdmin(me))
     settings.push({ href: '/settings/portal-access', label: 'Portal access' });
   return { main, inventory, settings };

@@ -1,6 +1,6 @@
 import type { ApiError } from '@erp/sdk';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { raw } from '../api/client';
 import { fieldErrors } from '../api/errors';
 import { ErrorBanner, Loading } from '../ui/alert';
@@ -72,8 +72,13 @@ function EditLoader({
 
 const editableFields = (resource: ResourceInfo) => resource.fields.filter((f) => !f.readOnly);
 
-function initialValues(resource: ResourceInfo, row: Row | undefined): FormValues {
+/**
+ * A new record's form starts from `row`, or from the address's query (`?name=…&vat_number=…`:
+ * a link that says what to create, like an e-invoice's unknown seller), scalar fields only.
+ */
+function initialValues(resource: ResourceInfo, row: Row | undefined, search = ''): FormValues {
   const values: FormValues = { scalars: {}, lines: {} };
+  const given = row ? undefined : new URLSearchParams(search);
   for (const f of editableFields(resource)) {
     if (kindOf(f).control === 'lines') {
       // A new document with required lines starts with one to fill in.
@@ -83,7 +88,7 @@ function initialValues(resource: ResourceInfo, row: Row | undefined): FormValues
           (f.fields ?? []).map((c) => [c.name, toInput(c, line[c.name], row?.currency)]),
         ),
       );
-    } else values.scalars[f.name] = toInput(f, row?.[f.name], row?.currency);
+    } else values.scalars[f.name] = given?.get(f.name) ?? toInput(f, row?.[f.name], row?.currency);
   }
   return values;
 }
@@ -129,7 +134,8 @@ function RecordForm({
   etag?: string | undefined;
 }) {
   const [, navigate] = useLocation();
-  const [values, setValues] = useState(() => initialValues(resource, original));
+  const search = useSearch();
+  const [values, setValues] = useState(() => initialValues(resource, original, search));
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);

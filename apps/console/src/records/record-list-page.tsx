@@ -3,6 +3,7 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { useMe } from '../api/auth';
 import { raw } from '../api/client';
 import { useLoad } from '../api/use-load';
+import { ImportEInvoiceForm } from '../einvoicing/import-form';
 import { ErrorBanner, Loading } from '../ui/alert';
 import { NotFoundPage } from '../ui/not-found-page';
 import { Page } from '../ui/page';
@@ -99,6 +100,9 @@ function RecordList({ catalogue, resource }: { catalogue: Catalogue; resource: R
       <p className="lead">
         {resource.description} <Link href="/records">All resources</Link>
       </p>
+      {resource.name === 'supplier_invoice' && canWrite(me, 'accounting') ? (
+        <ImportEInvoiceForm />
+      ) : null}
       <FilterEditor
         catalogue={catalogue}
         resource={resource}

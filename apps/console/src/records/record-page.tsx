@@ -6,6 +6,7 @@ import { raw } from '../api/client';
 import { useLoad } from '../api/use-load';
 import { PostingsSection } from '../books/postings-section';
 import { SettlementSection } from '../books/settlement-section';
+import { EInvoiceSection } from '../einvoicing/einvoice-section';
 import { ConvertButton } from '../goods/convert-dialog';
 import { countedFields, openConversions } from '../goods/flow';
 import { MadeFrom, MadeInto } from '../goods/flow-section';
@@ -176,6 +177,7 @@ function RecordDetail({
             label={label}
           />
         ))}
+      <EInvoiceSection resource={resource} record={row} />
       <MadeInto catalogue={catalogue} resource={resource} record={row} />
       <SettlementSection
         catalogue={catalogue}
