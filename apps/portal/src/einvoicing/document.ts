@@ -105,10 +105,17 @@ function registration(value: string | null | undefined): Pick<Party, 'id' | 'leg
 
 const present = (value: string | null | undefined) => value?.trim() || undefined;
 
+/** Cents as French text, exactly: 5000000 → `50 000`, 7500050 → `75 000,50`. */
+export function frenchEuros(cents: bigint): string {
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const rest = cents % 100n;
+  return rest ? `${whole},${rest.toString().padStart(2, '0')}` : whole;
+}
+
 function seller(company: CompanyRow): Party {
   const capital =
     company.share_capital_cents !== null
-      ? `au capital de ${(Number(company.share_capital_cents) / 100).toLocaleString('fr-FR')} €`
+      ? `au capital de ${frenchEuros(BigInt(company.share_capital_cents))} €`
       : undefined;
   const legalInfo = [
     company.legal_form,

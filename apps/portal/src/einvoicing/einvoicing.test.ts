@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../../seed/demo-records';
 import { booksTenant, line } from '../../test/books-harness';
 import { apiKey, createTestPortal } from '../../test/harness';
+import { frenchEuros } from './document';
 
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 let books: Awaited<ReturnType<typeof booksTenant>>;
@@ -306,6 +307,15 @@ describe('issued documents as e-invoices, valid by the official EN 16931 rules (
   it('text the user typed is escaped, never markup: the buyer’s name with & and < reads back as typed', () => {
     expect(formats.ubl!.xml).toContain('Martin &amp; Fils &lt;SA&gt;');
     expect(formats.cii!.xml).toContain('Martin &amp; Fils &lt;SA&gt;');
+  });
+
+  it('the seller’s legal mentions (BT-33) in exact French figures', () => {
+    expect(frenchEuros(5_000_000n)).toBe('50 000');
+    expect(frenchEuros(7_500_050n)).toBe('75 000,50');
+    expect(frenchEuros(123_456_789_01n)).toBe('123 456 789,01');
+    expect(formats.ubl!.xml).toContain(
+      '<cbc:CompanyLegalForm>SARL au capital de 50 000 € RCS Lyon 812345676</cbc:CompanyLegalForm>',
+    );
   });
 
   it('a draft is 409 transition_invalide, another tenant’s invoice 404, an unknown format 400', async () => {
