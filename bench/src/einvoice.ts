@@ -1,3 +1,4 @@
+import { EXAMPLE_COMPANY } from '@erp/contract';
 import { ciiSchemaErrors, validator } from '@erp/einvoicing';
 import { Pool } from 'undici';
 import { createBenchKey, postJson } from './lib/api-key-setup';
@@ -31,21 +32,7 @@ const settings = {
   portal: process.env.BENCH_PORTAL === 'dist' ? ('dist' as const) : ('source' as const),
 };
 
-const COMPANY = {
-  legal_name: 'Demo SARL',
-  legal_form: 'SARL',
-  registry: 'RCS Lyon',
-  siren: '812345676',
-  siret: '81234567600017',
-  vat_number: 'FR19812345676',
-  street: '14 rue de la République',
-  postal_code: '69002',
-  city: 'Lyon',
-  country_code: 'FR',
-  iban: 'FR7630006000011234567890189',
-  bic: 'AGRIFRPPXXX',
-  email: 'factures@demo.test',
-};
+const COMPANY = EXAMPLE_COMPANY;
 
 const LINES = [1, 2, 3, 4, 5].map((n) => ({
   description: `Article ${n}`,

@@ -1,4 +1,4 @@
-import { type Resource, referencedResources } from '@erp/contract';
+import { EXAMPLE_COMPANY, type Resource, referencedResources } from '@erp/contract';
 import type pg from 'pg';
 import { installBooks } from '../src/books';
 import { updateCompany } from '../src/einvoicing/company';
@@ -251,26 +251,8 @@ export function seedOrder(resources: readonly Resource[], reads: SeedReads): Res
   return ordered;
 }
 
-/** The demo tenant as a believable French SARL: its identifiers check (Luhn, VAT key, IBAN). */
-export const DEMO_COMPANY = {
-  legal_name: 'Demo SARL',
-  trade_name: 'Demo Équipements',
-  legal_form: 'SARL',
-  share_capital_cents: 5_000_000,
-  registry: 'RCS Lyon',
-  siren: '812345676',
-  siret: '81234567600017',
-  vat_number: 'FR19812345676',
-  street: '14 rue de la République',
-  street2: null,
-  postal_code: '69002',
-  city: 'Lyon',
-  country_code: 'FR',
-  iban: 'FR7630006000011234567890189',
-  bic: 'AGRIFRPPXXX',
-  email: 'factures@demo.test',
-  phone: '+33 4 78 00 00 00',
-};
+/** The demo tenant's company (Settings → Company), the contract's example. */
+export const DEMO_COMPANY = EXAMPLE_COMPANY;
 
 function context(
   resource: Resource,

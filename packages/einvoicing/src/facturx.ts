@@ -1,3 +1,4 @@
+/// <reference path="./fontkit.d.ts" />
 /**
  * Factur-X (EN 16931 profile): a PDF/A-3b a person reads, with the CII of the same invoice
  * attached as `factur-x.xml` (`facturxPdf`), and the way back (`readFacturX`): the attached XML

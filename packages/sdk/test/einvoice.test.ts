@@ -1,3 +1,4 @@
+import { EXAMPLE_COMPANY } from '@erp/contract';
 /**
  * einvoice(), originalEInvoice() and importEInvoice() against the real portal (SPEC §20): a
  * seller tenant sets its company, issues an invoice and downloads it in the three formats; a
@@ -17,24 +18,8 @@ import {
 } from '../src/index';
 import { type RealPortal, startRealPortal } from './portal';
 
-// What a valid e-invoice needs of its seller (apps/portal/seed/demo-records.ts's DEMO_COMPANY).
-const COMPANY = {
-  legal_name: 'Demo SARL',
-  trade_name: 'Demo Équipements',
-  legal_form: 'SARL',
-  share_capital_cents: 5_000_000,
-  registry: 'RCS Lyon',
-  siren: '812345676',
-  siret: '81234567600017',
-  vat_number: 'FR19812345676',
-  street: '14 rue de la République',
-  postal_code: '69002',
-  city: 'Lyon',
-  country_code: 'FR',
-  iban: 'FR7630006000011234567890189',
-  bic: 'AGRIFRPPXXX',
-  email: 'factures@demo.test',
-};
+// What a valid e-invoice needs of its seller: the demo's company, the contract's example.
+const COMPANY = EXAMPLE_COMPANY;
 
 let portal: RealPortal;
 let seller: Client;

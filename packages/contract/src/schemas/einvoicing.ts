@@ -107,6 +107,30 @@ const nullable = Object.fromEntries(
   Object.entries(fields).map(([name, schema]) => [name, schema.nullable()]),
 ) as { [K in keyof Fields]: z.ZodNullable<Fields[K]> };
 
+/**
+ * A believable French SARL whose identifiers check (Luhn, the VAT key, the IBAN's): the demo
+ * tenant's company, the document's example, and what tests and benchmarks set.
+ */
+export const EXAMPLE_COMPANY = {
+  legal_name: 'Demo SARL',
+  trade_name: 'Demo Équipements',
+  legal_form: 'SARL',
+  share_capital_cents: 5_000_000,
+  registry: 'RCS Lyon',
+  siren: '812345676',
+  siret: '81234567600017',
+  vat_number: 'FR19812345676',
+  street: '14 rue de la République',
+  street2: null,
+  postal_code: '69002',
+  city: 'Lyon',
+  country_code: 'FR',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPPXXX',
+  email: 'factures@demo.test',
+  phone: '+33 4 78 00 00 00',
+};
+
 /** Settings → Company: the seller of every invoice (SPEC §20). */
 export const CompanySettingsSchema = z.object(nullable).openapi('CompanySettings', {
   description:
