@@ -22,7 +22,7 @@ import { registerEventFeedRoutes } from './events';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
 import { registerPlatformRoutes } from './platform';
-import { registerResourceRoutes } from './resources';
+import { idempotencyPrincipal, registerResourceRoutes } from './resources';
 import { registerSsoRoutes } from './sso';
 import { registerWebhookRoutes } from './webhooks';
 
@@ -46,6 +46,7 @@ export function buildApp(
   // bodyLimit reads the raw body, which makes @hono/node-server build a whole Request even for
   // a GET (~0.4 ms here): writes always go through it, other methods when they announce a body.
   const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+  const WRITES_AND_DELETES = new Set([...WRITES, 'DELETE']);
   app.use(async function limitRequestBody(c, next) {
     const announced =
       c.req.header('content-length') !== undefined ||
@@ -53,6 +54,15 @@ export function buildApp(
     return WRITES.has(c.req.method) || announced ? limitBody(c, next) : next();
   });
   app.use(strictBodies());
+  const reads = deps.reads;
+  if (reads)
+    // Read-your-writes (SPEC §19): after a write that answered 2xx, its principal's position.
+    app.use(async function keepWritePosition(c, next) {
+      await next();
+      const caller = c.get('caller');
+      if (caller && WRITES_AND_DELETES.has(c.req.method) && c.res.status < 300)
+        await reads.wrote(idempotencyPrincipal(caller));
+    });
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFound);
 

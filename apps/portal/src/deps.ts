@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { TokenSigner } from './auth/jwt';
 import type { PortalEnv } from './env';
 import type { PortalMetrics } from './http/metrics';
+import type { ReadRouter } from './resources/replicas';
 import type { TenantDatabase } from './resources/tenant-database';
 
 /** Everything the app needs from the outside world; built in main.ts, or by tests. */
@@ -16,6 +17,8 @@ export interface Deps {
   pool: pg.Pool;
   /** Business statements: as `erp_app`, bound to a tenant (row-level security). */
   tenantDb: TenantDatabase;
+  /** The engine's reads on read replicas, when DATABASE_REPLICA_URLS names some (SPEC §19). */
+  reads?: ReadRouter;
   env: PortalEnv;
   tokens: TokenSigner;
   /** HMAC key of API-key hashes. */

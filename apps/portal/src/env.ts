@@ -14,6 +14,20 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: envVar.poolSize,
   DATABASE_PREPARED_STATEMENTS: envVar.preparedStatements,
   DATABASE_POOLER: envVar.pooler,
+  /**
+   * Hot standbys of DATABASE_URL, comma-separated (SPEC §19): the engine's reads go to one that
+   * has replayed the caller's last write, else to the primary. Unset: every read on the primary.
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(envVar.databaseUrl)),
   PORTAL_PORT: envVar.port(3000),
   PORTAL_HOST: envVar.host,
   /** `GET /metrics` (Prometheus) on this port, never on PORTAL_PORT; unset: no metrics listener. */

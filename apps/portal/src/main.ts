@@ -10,6 +10,7 @@ import { createTokenSigner, generateSigningKeys } from './auth';
 import { parseEnv } from './env';
 import { createPortalMetrics } from './http/metrics';
 import { createTenantDatabase } from './resources';
+import { createReadRouter } from './resources/replicas';
 import { resolveHostAddresses } from './webhooks';
 
 /** Composition root: env → pool → deps → serve, with a graceful SIGTERM. */
@@ -57,23 +58,38 @@ async function main(): Promise<void> {
     // clients get: the limit is then the database role's (docs/decisions.md).
     ...(perTransaction ? {} : { statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }),
   });
-  const tenantDb = createTenantDatabase({
-    url: env.DATABASE_URL,
-    max: env.DATABASE_POOL_SIZE,
-    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
-    binding: perTransaction ? 'transaction' : 'session',
-    ...limits,
-    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
-    exports: { max: env.EXPORT_POOL_SIZE, statementTimeoutMs: env.EXPORT_TIME_BUDGET_MS },
+  const tenantDatabase = (url: string, exports?: { max: number; statementTimeoutMs: number }) =>
+    createTenantDatabase({
+      url,
+      max: env.DATABASE_POOL_SIZE,
+      preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+      binding: perTransaction ? 'transaction' : 'session',
+      ...limits,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      ...(exports ? { exports } : {}),
+    });
+  const tenantDb = tenantDatabase(env.DATABASE_URL, {
+    max: env.EXPORT_POOL_SIZE,
+    statementTimeoutMs: env.EXPORT_TIME_BUDGET_MS,
   });
   const metrics = createPortalMetrics({
     registry: createMetricsRegistry({ processMetrics: true }),
     pools: { main: database.pool, tenant: tenantDb.pool, export: tenantDb.exportPool },
   });
+  const reads = env.DATABASE_REPLICA_URLS.length
+    ? createReadRouter({
+        primary: tenantDb,
+        main: database.pool,
+        replicaUrls: env.DATABASE_REPLICA_URLS,
+        openReplica: (url) => tenantDatabase(url),
+        registry: metrics.registry,
+      })
+    : undefined;
   const app = buildApp({
     db: database.db,
     pool: database.pool,
     tenantDb,
+    ...(reads ? { reads } : {}),
     env,
     logger,
     metrics,
@@ -97,6 +113,7 @@ async function main(): Promise<void> {
   // Finish in-flight requests, then release the pools.
   onShutdown(logger, async () => {
     await Promise.all([server.close(), metricsServer?.close()]);
+    await reads?.close();
     await Promise.all([database.close(), tenantDb.close()]);
     await tracing?.shutdown();
   });

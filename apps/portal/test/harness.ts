@@ -10,6 +10,7 @@ import type { Deps } from '../src/deps';
 import { parseEnv } from '../src/env';
 import { createPortalMetrics } from '../src/http/metrics';
 import { createTenantDatabase } from '../src/resources';
+import { createReadRouter } from '../src/resources/replicas';
 
 export const INTERNAL_KEY = 'internal-test-key-0123456789abcdef';
 export const PASSWORD = 'correct horse battery staple';
@@ -39,10 +40,23 @@ export async function createTestPortal(
   if (!database) await seedPlans(tdb.db);
   const clock = { offsetMs: 0 };
   const tenantDb = createTenantDatabase({ url: tdb.url, max: 5 });
+  const metrics = createPortalMetrics({ pools: { main: tdb.pool, tenant: tenantDb.pool } });
+  const replicaUrls = (env.DATABASE_REPLICA_URLS ?? '').split(',').filter(Boolean);
+  const reads = replicaUrls.length
+    ? createReadRouter({
+        primary: tenantDb,
+        main: tdb.pool,
+        replicaUrls,
+        openReplica: (url) => createTenantDatabase({ url, max: 5 }),
+        registry: metrics.registry,
+        pollMs: 50,
+      })
+    : undefined;
   const deps: Deps = {
     db: tdb.db,
     pool: tdb.pool,
     tenantDb,
+    ...(reads ? { reads } : {}),
     env: parseEnv({
       NODE_ENV: 'test',
       DATABASE_URL: tdb.url,
@@ -56,7 +70,7 @@ export async function createTestPortal(
     tokens: await testSigner(),
     apiKeyHashSecret: Buffer.from('test-api-key-hash-secret-0123456789'),
     logger: createLogger((process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent', 'portal'),
-    metrics: createPortalMetrics({ pools: { main: tdb.pool, tenant: tenantDb.pool } }),
+    metrics,
     secretBox: createSecretBox(SECRETS_ENCRYPTION_KEY),
     resolveHost: resolveTestHost,
     now: () => new Date(Date.now() + clock.offsetMs),
@@ -68,6 +82,7 @@ export async function createTestPortal(
   const closable = {
     ...tdb,
     close: async () => {
+      await reads?.close();
       await tenantDb.close();
       await closeDatabase();
     },

@@ -53,6 +53,7 @@ const SCALARS: Record<string, string> = {
   time: 'string',
   timetz: 'string',
   bytea: 'Buffer',
+  pg_lsn: 'string',
   date: 'Timestamp',
   timestamp: 'Timestamp',
   timestamptz: 'Timestamp',

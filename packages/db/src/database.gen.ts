@@ -2108,6 +2108,12 @@ export interface PriceListsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface PrincipalPositionsTable {
+  principal: string;
+  lsn: string;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface ProductAttributeValuesTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -4217,6 +4223,7 @@ export interface Database {
   positions: PositionsTable;
   price_list_items: PriceListItemsTable;
   price_lists: PriceListsTable;
+  principal_positions: PrincipalPositionsTable;
   product_attribute_values: ProductAttributeValuesTable;
   product_attributes: ProductAttributesTable;
   product_categories: ProductCategoriesTable;

@@ -29,6 +29,7 @@ async function main(): Promise<number> {
   const database = await provideDatabase(dataRoot, process.env.DATABASE_URL);
   log(database.embedded ? 'embedded PostgreSQL is up' : 'using DATABASE_URL');
   let code = 1;
+  let replica: import('@erp/db/standby').Standby | undefined;
   try {
     log(`migrations: ${await migrate(database.url)} applied`);
     const seedEnv = {
@@ -42,7 +43,20 @@ async function main(): Promise<number> {
       seedEnv,
     );
     if (seeded !== 0) throw new Error(`seed failed (exit code ${seeded})`);
-    const env = appEnv(database.url, secrets);
+    // DEV_REPLICA=1: a hot standby of the embedded database, the portal reading on it (SPEC §19).
+    if (process.env.DEV_REPLICA === '1' && database.embedded) {
+      const { startStandby } = await import('@erp/db/standby');
+      const primary = new URL(database.url);
+      primary.pathname = '/postgres';
+      replica = await startStandby({
+        primaryUrl: primary.toString(),
+        primaryDataDir: path.join(dataRoot, 'postgres'),
+        dataDir: path.join(dataRoot, 'postgres-replica'),
+        slot: 'dev_replica',
+      });
+      log(`read replica (hot standby) on port ${replica.port}`);
+    }
+    const env = appEnv(database.url, secrets, replica?.urlFor('erp'));
     const probes = appProbes(env);
     let watch: ReturnType<typeof watchStart> | undefined;
     const apps = startApps({ repoRoot, env, onLine: (line) => watch?.onLine(line) });
@@ -56,6 +70,7 @@ async function main(): Promise<number> {
     process.stdout.write(banner(env, probes, database, secrets));
     code = await apps.exited;
   } finally {
+    await replica?.remove();
     if (database.embedded) log('stopping PostgreSQL');
     await database.stop();
   }
@@ -63,7 +78,11 @@ async function main(): Promise<number> {
 }
 
 /** The environment every app starts with; values already set in the shell win. */
-function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string | undefined> {
+function appEnv(
+  databaseUrl: string,
+  secrets: DevSecrets,
+  replicaUrl?: string,
+): Record<string, string | undefined> {
   const { SEED_ADMIN_PASSWORD: _password, ...appSecrets } = secrets;
   const landingPort = process.env.LANDING_PORT ?? '3001';
   return {
@@ -95,6 +114,7 @@ function appEnv(databaseUrl: string, secrets: DevSecrets): Record<string, string
     ...process.env,
     ...appSecrets,
     DATABASE_URL: databaseUrl,
+    ...(replicaUrl ? { DATABASE_REPLICA_URLS: replicaUrl } : {}),
     NODE_ENV: 'development',
   };
 }

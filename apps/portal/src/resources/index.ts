@@ -137,10 +137,20 @@ function handlerFor(
         )
       : needsTransaction(operation)
         ? { ...(await deps.tenantDb.transaction(tenantId, run)), replayed: false }
-        : { ...(await deps.tenantDb.run(tenantId, run)), replayed: false };
+        : deps.reads && isReplicaRead(operation)
+          ? {
+              ...(await deps.reads.read(tenantId, idempotencyPrincipal(callerOf(c)), run)),
+              replayed: false,
+            }
+          : { ...(await deps.tenantDb.run(tenantId, run)), replayed: false };
     if (operation.kind === 'list' && operation.count) c.header('Preference-Applied', 'count=exact');
     return respond(c, result);
   };
+}
+
+/** The engine's plain reads, which a read replica may serve (SPEC §19). */
+function isReplicaRead(operation: RecordOperation): boolean {
+  return operation.kind === 'list' || operation.kind === 'get' || operation.kind === 'history';
 }
 
 /** The validated input of a request as the engine's operation. */

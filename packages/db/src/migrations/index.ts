@@ -35,6 +35,7 @@ import * as goods35 from './2026-11-28-0035-goods';
 import * as goodsFlow36 from './2026-11-28-0036-goods-flow';
 import * as einvoicing37 from './2026-11-28-0037-einvoicing';
 import * as einvoicingCatalogue38 from './2026-11-28-0038-einvoicing-catalogue';
+import * as principalPositions39 from './2026-11-28-0039-principal-positions';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0036-goods-flow': goodsFlow36,
   '2026-11-28-0037-einvoicing': einvoicing37,
   '2026-11-28-0038-einvoicing-catalogue': einvoicingCatalogue38,
+  '2026-11-28-0039-principal-positions': principalPositions39,
 };
