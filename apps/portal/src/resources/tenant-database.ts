@@ -38,7 +38,7 @@ export interface HeldTransaction {
  *   connection's does, and a transaction two (BEGIN…, COMMIT).
  * - `transaction` (a transaction-mode pooler, PgBouncer): the next transaction may run on
  *   another client's server connection, so the role and the tenant are set inside every
- *   transaction (`SET LOCAL ROLE`, `set_config(…, true)`) and nothing is left behind. Every
+ *   transaction (`SET LOCAL ROLE`, `SET LOCAL app.tenant_id`) and nothing is left behind. Every
  *   unit of work, a single statement too, is a transaction: two round trips more.
  */
 export type TenantBinding = 'session' | 'transaction';
@@ -49,7 +49,11 @@ export type TenantBinding = 'session' | 'transaction';
  */
 function setTenant(tenantId: string, local: boolean): string {
   if (!isUuid(tenantId)) throw new Error('tenant id is not a UUID');
-  return `SELECT set_config('app.tenant_id', '${tenantId}', ${local})`;
+  // In a transaction, `SET LOCAL`: the one form Citus propagates to the shards' connections
+  // (`citus.propagate_set_commands = 'local'`, docs/scale-out.md); a function call it would not.
+  return local
+    ? `SET LOCAL app.tenant_id = '${tenantId}'`
+    : `SELECT set_config('app.tenant_id', '${tenantId}', false)`;
 }
 
 /**
@@ -143,7 +147,7 @@ export function createTenantDatabase(options: {
     timeout: string,
   ): string | null {
     if (perTransaction) {
-      return `${begin ?? 'BEGIN'}; SET LOCAL ROLE erp_app${timeout}; ${set}, set_config('app.worker', '', true)`;
+      return `${begin ?? 'BEGIN'}; SET LOCAL ROLE erp_app${timeout}; ${set}; SET LOCAL app.worker = ''`;
     }
     if (sessionTenant.get(client) === tenantId) return begin;
     // In a transaction the setting is committed with it and undone with it (`committed`,

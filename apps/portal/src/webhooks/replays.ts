@@ -1,4 +1,4 @@
-import { ApiError, jobs, RECOVER_MAX_DAYS, WEBHOOK_TEST_EVENT } from '@erp/contract';
+import { ApiError, isUuid, jobs, RECOVER_MAX_DAYS, WEBHOOK_TEST_EVENT } from '@erp/contract';
 import { enqueueJob, enqueueJobs } from '@erp/db';
 import { activeTraceparent } from '@erp/telemetry';
 import type pg from 'pg';
@@ -58,7 +58,9 @@ export async function sendTestDelivery(deps: Deps, tenantId: string, subscriptio
   return inTransaction(deps, async (client) => {
     const { url } = await enabledSubscription(client, tenantId, subscriptionId);
     // `events` has forced row-level security: the insert is for this tenant only.
-    await client.query("SELECT set_config('app.tenant_id', $1, true)", [tenantId]);
+    // SET LOCAL (which Citus propagates), the id checked as a UUID since it is written inline.
+    if (!isUuid(tenantId)) throw new Error('tenant id is not a UUID');
+    await client.query(`SET LOCAL app.tenant_id = '${tenantId}'`);
     const { rows } = await client.query<DeliveryRow>(
       `WITH ev AS (
          INSERT INTO events (tenant_id, type, resource, resource_id, data, trace_context)
