@@ -3997,6 +3997,7 @@ export interface WebhookDeliveryAttemptsTable {
   response_status: number | null;
   response_excerpt: string | null;
   error: string | null;
+  tenant_id: string;
 }
 
 export interface WebhookOutboxWakeTable {

@@ -298,6 +298,7 @@ describe('recovering failed deliveries', () => {
     await portal.tdb.db
       .insertInto('webhook_delivery_attempts')
       .values({
+        tenant_id: world.tenant.id,
         delivery_id: straddling,
         attempt: 1,
         started_at: failingSince,
@@ -370,6 +371,7 @@ describe('the delivery log', () => {
       .insertInto('webhook_delivery_attempts')
       .values([
         {
+          tenant_id: world.tenant.id,
           delivery_id: ids[0]!,
           attempt: 2,
           manual: true,
@@ -380,6 +382,7 @@ describe('the delivery log', () => {
           error: 'timeout after 15 s',
         },
         {
+          tenant_id: world.tenant.id,
           delivery_id: ids[0]!,
           attempt: 1,
           started_at: ago(2 * HOUR),

@@ -111,7 +111,7 @@ export const CLAIM_EVENTS = named(
       ON s.tenant_id = ev.tenant_id AND s.enabled AND ev.type = ANY (s.events)
       AND s.created_at <= coalesce(ev.recorded_at, ev.created_at)
     ORDER BY ev.sequence, s.id
-    ON CONFLICT (event_id, subscription_id) DO NOTHING
+    ON CONFLICT (tenant_id, event_id, subscription_id) DO NOTHING
     RETURNING id, subscription_id, event_id
   ),
   claim AS (
@@ -205,11 +205,11 @@ export const RECORD_ATTEMPTS = named(
       delivered_at = CASE WHEN o.outcome = 'delivered' THEN now() ELSE d.delivered_at END,
       updated_at = now()
     FROM o WHERE d.id = o.delivery_id
-    RETURNING d.id, d.attempts, d.subscription_id, o.outcome, o.started_at, d.next_attempt_at
+    RETURNING d.id, d.tenant_id, d.attempts, d.subscription_id, o.outcome, o.started_at, d.next_attempt_at
   ),
   logged AS (
-    INSERT INTO webhook_delivery_attempts (delivery_id, attempt, manual, started_at, duration_ms, response_status, response_excerpt, error)
-    SELECT d.id, d.attempts, o.manual, o.started_at, o.duration_ms, o.response_status, o.response_excerpt, o.error
+    INSERT INTO webhook_delivery_attempts (tenant_id, delivery_id, attempt, manual, started_at, duration_ms, response_status, response_excerpt, error)
+    SELECT d.tenant_id, d.id, d.attempts, o.manual, o.started_at, o.duration_ms, o.response_status, o.response_excerpt, o.error
     FROM d JOIN o ON o.delivery_id = d.id
   ),
   last_success AS (

@@ -44,9 +44,9 @@ export function createIndexSql(table: string, name: string, columns: readonly st
 export function createTableSql(name: string, table: TableSchema): string {
   const t = identifier(name);
   const lines = Object.entries(table.columns).map(([column, spec]) => columnSql(column, spec));
-  lines.push(
-    `CONSTRAINT ${primaryKeyName(name)} PRIMARY KEY (${table.primaryKey.map(identifier).join(', ')})`,
-  );
+  // The primary key is added after the table (below): inside CREATE TABLE, PostgreSQL would
+  // silently drop the UNIQUE (tenant_id, id) the references point at as a duplicate of it, and a
+  // table made from scratch would differ from one the migrations widened (migration 0040).
   for (const [constraint, key] of Object.entries(table.foreignKeys))
     lines.push(`CONSTRAINT ${identifier(constraint)} ${foreignKeySql(key)}`);
   for (const [column, spec] of Object.entries(table.columns))
@@ -56,7 +56,10 @@ export function createTableSql(name: string, table: TableSchema): string {
     lines.push(
       `CONSTRAINT ${identifier(constraint)} UNIQUE (${columns.map(identifier).join(', ')})`,
     );
-  const statements = [`CREATE TABLE ${t} (\n${lines.map((l) => `  ${l}`).join(',\n')}\n);`];
+  const statements = [
+    `CREATE TABLE ${t} (\n${lines.map((l) => `  ${l}`).join(',\n')}\n);`,
+    `ALTER TABLE ${t} ADD CONSTRAINT ${primaryKeyName(name)} PRIMARY KEY (${table.primaryKey.map(identifier).join(', ')});`,
+  ];
   for (const [index, columns] of Object.entries(table.indexes))
     statements.push(createIndexSql(name, index, columns));
   statements.push(

@@ -232,7 +232,9 @@ export function tableSchema(
 
   const schema: TableSchema = {
     columns,
-    primaryKey: ['id'],
+    // The tenant first, as in every key and reference of the table: what a table distributed
+    // by tenant (Citus) needs of its primary key (SPEC §19).
+    primaryKey: ['tenant_id', 'id'],
     unique,
     foreignKeys,
     indexes,

@@ -22,6 +22,7 @@ import {
   type ForeignKeySchema,
   inCreationOrder,
   type LineReference,
+  primaryKeyName,
   type TableSchema,
   userColumns,
 } from './model';
@@ -235,8 +236,25 @@ function planTable(
     changes.push(`${at}: new column (${wanted.type}${wanted.notNull ? ' NOT NULL' : ''})`);
   }
 
-  if (before.primaryKey.join() !== after.primaryKey.join())
-    refusals.push(`${name}: primary key changed`);
+  let primaryKey = before.primaryKey;
+  if (before.primaryKey.join() !== after.primaryKey.join()) {
+    // A key that holds every column of the old one is unique on the rows already there (a
+    // superset of a unique key is unique): widening (id) to (tenant_id, id) is safe (SPEC §19).
+    const widened =
+      before.primaryKey.every((c) => after.primaryKey.includes(c)) &&
+      after.primaryKey.every((c) => after.columns[c]?.notNull && !isNew(c));
+    if (!widened) refusals.push(`${name}: primary key changed`);
+    else {
+      const key = primaryKeyName(name);
+      const sqlOf = (columns: readonly string[]) =>
+        `ALTER TABLE ${t} DROP CONSTRAINT ${key}, ADD CONSTRAINT ${key} PRIMARY KEY (${columns.map(identifier).join(', ')});`;
+      add('addConstraints', sqlOf(after.primaryKey), sqlOf(before.primaryKey));
+      primaryKey = after.primaryKey;
+      changes.push(
+        `${name}: primary key (${before.primaryKey.join(', ')}) → (${after.primaryKey.join(', ')})`,
+      );
+    }
+  }
   /** A key may be added only on new columns: rows already there might violate it. */
   const onNewColumns = (keyColumns: readonly string[]) =>
     keyColumns.filter((c) => c !== 'tenant_id').every(isNew);
@@ -285,7 +303,7 @@ function planTable(
     : after.lineReferences;
   const next: TableSchema = {
     columns,
-    primaryKey: before.primaryKey,
+    primaryKey,
     unique: after.unique,
     foreignKeys: after.foreignKeys,
     indexes: after.indexes,

@@ -36,6 +36,8 @@ import * as goodsFlow36 from './2026-11-28-0036-goods-flow';
 import * as einvoicing37 from './2026-11-28-0037-einvoicing';
 import * as einvoicingCatalogue38 from './2026-11-28-0038-einvoicing-catalogue';
 import * as principalPositions39 from './2026-11-28-0039-principal-positions';
+import * as tenantPrimaryKeys40 from './2026-11-28-0040-tenant-primary-keys';
+import * as tenantKeysWebhooks41 from './2026-11-28-0041-tenant-keys-webhooks';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +78,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0037-einvoicing': einvoicing37,
   '2026-11-28-0038-einvoicing-catalogue': einvoicingCatalogue38,
   '2026-11-28-0039-principal-positions': principalPositions39,
+  '2026-11-28-0040-tenant-primary-keys': tenantPrimaryKeys40,
+  '2026-11-28-0041-tenant-keys-webhooks': tenantKeysWebhooks41,
 };
