@@ -9,6 +9,8 @@ import pg from 'pg';
 export interface BenchDatabase {
   url: string;
   postmasterPid: number;
+  /** The cluster's data directory (a hot standby is copied from it). */
+  dataDir: string;
   postgresVersion: string;
   stop(): Promise<void>;
 }
@@ -40,7 +42,7 @@ export async function startDatabase(name: string, ephemeral: boolean): Promise<B
     const url = server.urlFor(name);
     const handle = openDatabase({ url, max: 1 });
     await migrateToLatest(handle).finally(() => handle.close());
-    return { url, postmasterPid, postgresVersion: rows[0]?.v ?? 'unknown', stop };
+    return { url, postmasterPid, dataDir, postgresVersion: rows[0]?.v ?? 'unknown', stop };
   } catch (error) {
     await stop();
     throw error;

@@ -10,6 +10,14 @@ export interface HttpRoute {
   headers: Record<string, string>;
   /** The process whose CPU is counted as the server's (its children included). */
   serverPid: number;
+  /** GET unless told; a POST repeats the same `body` on every request. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /**
+   * The PostgreSQL whose CPU per request is counted for this route, when it is not
+   * `HttpSettings.postmasterPid` (routes on two clusters in one interleaved run).
+   */
+  postmasterPid?: number;
   /** The status every answer must have; anything else fails the run (a bench that measures errors measures nothing). */
   expectStatus: number;
 }
@@ -111,7 +119,7 @@ async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Prom
   const unexpected = new Map<number, number>();
   const sample = () => ({
     server: treeCpuMs(route.serverPid),
-    pg: treeCpuMs(s.postmasterPid),
+    pg: treeCpuMs(route.postmasterPid ?? s.postmasterPid),
     self: selfCpuMs(),
     machine: machineBusyMs(),
     also: Object.fromEntries(
@@ -127,6 +135,8 @@ async function runOnce(route: HttpRoute, s: HttpSettings, seconds: number): Prom
       {
         url: route.url,
         headers: route.headers,
+        ...(route.method ? { method: route.method } : {}),
+        ...(route.body === undefined ? {} : { body: route.body }),
         connections: s.connections,
         pipelining: 1,
         duration: seconds,

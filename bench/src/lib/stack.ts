@@ -15,6 +15,10 @@ export interface BenchStack {
   baseUrl: string;
   portalPid: number;
   postmasterPid: number;
+  /** The PostgreSQL data directory (a hot standby is copied from it). */
+  dataDir: string;
+  /** The portal's environment (secrets included): another portal started with it accepts the same keys. */
+  portalEnv: Record<string, string>;
   apiKeyHashSecret: string;
   /** The portal's SAAS_INTERNAL_API_KEY (X-API-Key of the internal provisioning routes). */
   internalApiKey: string;
@@ -60,23 +64,19 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
     });
     const internalApiKey = randomBytes(32).toString('hex');
     const port = await findFreePort();
-    const portal = await startPortal(
-      PORTAL_DIR,
-      port,
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: databaseUrl,
-        PORTAL_HOST: '127.0.0.1',
-        PORTAL_PORT: String(port),
-        LOG_LEVEL: 'warn',
-        JWT_PRIVATE_KEY: jwt.privateKey,
-        JWT_PUBLIC_KEY: jwt.publicKey,
-        API_KEY_HASH_SECRET: apiKeyHashSecret,
-        SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        SAAS_INTERNAL_API_KEY: internalApiKey,
-      },
-      options.entry,
-    );
+    const portalEnv: Record<string, string> = {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORTAL_HOST: '127.0.0.1',
+      PORTAL_PORT: String(port),
+      LOG_LEVEL: 'warn',
+      JWT_PRIVATE_KEY: jwt.privateKey,
+      JWT_PUBLIC_KEY: jwt.publicKey,
+      API_KEY_HASH_SECRET: apiKeyHashSecret,
+      SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      SAAS_INTERNAL_API_KEY: internalApiKey,
+    };
+    const portal = await startPortal(PORTAL_DIR, port, portalEnv, options.entry);
     stops.push(() => portal.stop());
 
     return {
@@ -84,6 +84,8 @@ export async function startStack(options: StackOptions): Promise<BenchStack> {
       baseUrl: portal.baseUrl,
       portalPid: portal.pid,
       postmasterPid,
+      dataDir: database.dataDir,
+      portalEnv,
       apiKeyHashSecret,
       internalApiKey,
       adminPassword,
