@@ -22,7 +22,7 @@ import { registerEventFeedRoutes } from './events';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
 import { registerPlatformRoutes } from './platform';
-import { idempotencyPrincipal, registerResourceRoutes } from './resources';
+import { registerResourceRoutes } from './resources';
 import { registerSsoRoutes } from './sso';
 import { registerWebhookRoutes } from './webhooks';
 
@@ -56,12 +56,12 @@ export function buildApp(
   app.use(strictBodies());
   const reads = deps.reads;
   if (reads)
-    // Read-your-writes (SPEC §19): after a write that answered 2xx, its principal's position.
+    // Read-your-writes (SPEC §19): after a write that answered 2xx, its tenant's position.
     app.use(async function keepWritePosition(c, next) {
       await next();
-      const caller = c.get('caller');
-      if (caller && WRITES_AND_DELETES.has(c.req.method) && c.res.status < 300)
-        await reads.wrote(idempotencyPrincipal(caller));
+      const tenant = c.get('caller')?.tenant?.id;
+      if (tenant && WRITES_AND_DELETES.has(c.req.method) && c.res.status < 300)
+        await reads.wrote(tenant);
     });
   app.onError(createErrorHandler(deps.logger));
   app.notFound(notFound);

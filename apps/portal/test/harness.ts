@@ -41,7 +41,10 @@ export async function createTestPortal(
   const clock = { offsetMs: 0 };
   const tenantDb = createTenantDatabase({ url: tdb.url, max: 5 });
   const metrics = createPortalMetrics({ pools: { main: tdb.pool, tenant: tenantDb.pool } });
-  const replicaUrls = (env.DATABASE_REPLICA_URLS ?? '').split(',').filter(Boolean);
+  // A replica when the test asks for one, or when the whole run has one (ERP_TEST_REPLICA=1).
+  const replicaUrls = (env.DATABASE_REPLICA_URLS ?? tdb.replicaUrl ?? '')
+    .split(',')
+    .filter(Boolean);
   const reads = replicaUrls.length
     ? createReadRouter({
         primary: tenantDb,

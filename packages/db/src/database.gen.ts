@@ -2108,12 +2108,6 @@ export interface PriceListsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
-export interface PrincipalPositionsTable {
-  principal: string;
-  lsn: string;
-  updated_at: Defaulted<Timestamp>;
-}
-
 export interface ProductAttributeValuesTable {
   id: Defaulted<string>;
   tenant_id: string;
@@ -3780,6 +3774,12 @@ export interface TaxesTable {
   vat_exemption_reason: string | null;
 }
 
+export interface TenantPositionsTable {
+  tenant_id: string;
+  lsn: string;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface TenantsTable {
   id: Defaulted<string>;
   slug: string;
@@ -4224,7 +4224,6 @@ export interface Database {
   positions: PositionsTable;
   price_list_items: PriceListItemsTable;
   price_lists: PriceListsTable;
-  principal_positions: PrincipalPositionsTable;
   product_attribute_values: ProductAttributeValuesTable;
   product_attributes: ProductAttributesTable;
   product_categories: ProductCategoriesTable;
@@ -4312,6 +4311,7 @@ export interface Database {
   tax_rates: TaxRatesTable;
   tax_returns: TaxReturnsTable;
   taxes: TaxesTable;
+  tenant_positions: TenantPositionsTable;
   tenants: TenantsTable;
   territories: TerritoriesTable;
   ticket_categories: TicketCategoriesTable;

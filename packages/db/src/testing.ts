@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -8,11 +8,17 @@ import { inject } from 'vitest';
 import { startEmbeddedPostgres } from './embedded';
 import { type DatabaseHandle, openDatabase } from './index';
 import { migrateToLatest } from './migrate';
+import { startStandby } from './standby';
 
 interface TestDatabaseServer {
   /** URL of a maintenance database with the right to create databases. */
   adminUrl: string;
   template: string;
+  /**
+   * With ERP_TEST_REPLICA=1: the URL of the same maintenance database on a hot standby of the
+   * test server (SPEC §19); each test database is on it under the same name once replayed.
+   */
+  replicaUrl?: string;
 }
 
 declare module 'vitest' {
@@ -31,13 +37,28 @@ export async function setupTestDatabaseServer(project: {
   const runId = randomBytes(4).toString('hex');
   let adminUrl = process.env.DATABASE_URL;
   let stopServer = async () => {};
+  let replicaUrl: string | undefined;
   if (!adminUrl) {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'erp-test-pg-'));
-    const server = await startEmbeddedPostgres({ dataDir, persistent: false, ephemeral: true });
+    const root = await mkdtemp(path.join(tmpdir(), 'erp-test-pg-'));
+    // PostgreSQL runs as the `postgres` user when the tests run as root: it must reach its folders.
+    await chmod(root, 0o755);
+    const dataDir = path.join(root, 'primary');
+    const server = await startEmbeddedPostgres({ dataDir, persistent: true, ephemeral: true });
     adminUrl = server.url;
+    const standby =
+      process.env.ERP_TEST_REPLICA === '1'
+        ? await startStandby({
+            primaryUrl: server.url,
+            primaryDataDir: dataDir,
+            dataDir: path.join(root, 'standby'),
+            slot: `test_${runId}`,
+          })
+        : undefined;
+    replicaUrl = standby?.urlFor('postgres');
     stopServer = async () => {
+      await standby?.remove();
       await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(root, { recursive: true, force: true });
     };
   }
   const template = `erp_tpl_${runId}`;
@@ -48,7 +69,7 @@ export async function setupTestDatabaseServer(project: {
   } finally {
     await handle.close();
   }
-  project.provide('erpTestDatabase', { adminUrl, template });
+  project.provide('erpTestDatabase', { adminUrl, template, ...(replicaUrl ? { replicaUrl } : {}) });
   return async () => {
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => {});
     await stopServer();
@@ -58,11 +79,13 @@ export async function setupTestDatabaseServer(project: {
 export interface TestDatabase extends DatabaseHandle {
   url: string;
   name: string;
+  /** The same database on the test server's hot standby (ERP_TEST_REPLICA=1), else undefined. */
+  replicaUrl?: string;
 }
 
 /** A fresh, migrated database for one test file: a clone of the run's template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const { adminUrl, template } = inject('erpTestDatabase');
+  const { adminUrl, template, replicaUrl } = inject('erpTestDatabase');
   const name = `${template}_${randomBytes(5).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = withDatabase(adminUrl, name);
@@ -71,6 +94,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ...handle,
     url,
     name,
+    ...(replicaUrl ? { replicaUrl: withDatabase(replicaUrl, name) } : {}),
     close: async () => {
       await handle.close();
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -32,6 +32,9 @@ export function registerPlatformRoutes(
   app.openapi(secure(routes.provisionTenant, deps), async (c) => {
     const key = c.req.valid('header')['idempotency-key'];
     const { created, provisioned } = await provisionTenant(deps, c.req.valid('json'), key);
+    // Its books and admin were written by the platform, not by a caller of the tenant: the
+    // tenant's position moves too, so its first reads see them (read replicas, SPEC §19).
+    await deps.reads?.wrote(provisioned.tenant.id);
     return created ? c.json(provisioned, 201) : c.json(provisioned, 200);
   });
   app.openapi(secure(routes.changeSubscription, deps), async (c) =>

@@ -139,7 +139,7 @@ function handlerFor(
         ? { ...(await deps.tenantDb.transaction(tenantId, run)), replayed: false }
         : deps.reads && isReplicaRead(operation)
           ? {
-              ...(await deps.reads.read(tenantId, idempotencyPrincipal(callerOf(c)), run)),
+              ...(await deps.reads.read(tenantId, run)),
               replayed: false,
             }
           : { ...(await deps.tenantDb.run(tenantId, run)), replayed: false };

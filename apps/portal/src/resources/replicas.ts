@@ -5,26 +5,25 @@ import type { TenantDatabase } from './tenant-database';
 /**
  * Reads on read replicas, with read-your-writes (SPEC §19, DATABASE_REPLICA_URLS).
  *
- * - After a write that answered 2xx, the principal's position is kept on the primary: the WAL
- *   location then (`pg_current_wal_lsn()`, at or past the write's commit), in the UNLOGGED
- *   `principal_positions`, where every portal instance sees it.
+ * - After a write that answered 2xx, its tenant's position is kept on the primary: the WAL
+ *   insert location then (`pg_current_wal_insert_lsn()`, past the write's commit record even when
+ *   `synchronous_commit` is off and the record is not yet written out), in the UNLOGGED
+ *   `tenant_positions`, where every portal instance sees it. By tenant, not by caller: whoever
+ *   wrote, everyone of the tenant reads it at once (a colleague, a second API key, the console
+ *   after an integration's write), which per-caller positions would not promise.
  * - A read goes to a replica that has replayed that position (its `pg_last_wal_replay_lsn()`,
  *   polled), that is up and not further behind than `maxLagBytes`; else to the primary. A
  *   replica polled earlier can only be behind what it really replayed, so a stale poll sends a
- *   read to the primary, never a stale read to the principal who wrote.
+ *   read to the primary, never a read that misses a write the tenant made through the API.
  * - A replica that fails a poll is left out until a poll succeeds again; a read it fails on a
  *   connection error is run again on the primary (a stopped replica loses no request).
  * - Writes, locks, transactions, the outbox and the worker are the primary's: only the engine's
  *   plain reads (list, get, history) come here.
  */
 export interface ReadRouter {
-  read<T>(
-    tenantId: string,
-    principal: string,
-    work: (client: pg.PoolClient) => Promise<T>,
-  ): Promise<T>;
-  /** Keeps the principal's position after a write; nothing without replicas. */
-  wrote(principal: string): Promise<void>;
+  read<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /** Keeps the tenant's position after a write; nothing without replicas. */
+  wrote(tenantId: string): Promise<void>;
   /** The replicas as last polled (tests, metrics). */
   readonly replicas: readonly ReplicaState[];
   /** Polls every replica now (tests; the timer does it every `pollMs`). */
@@ -97,7 +96,7 @@ export function createReadRouter(options: {
   });
   const reads = new Counter({
     name: 'database_reads_total',
-    help: 'Engine reads (list, get, history) by where they ran: replica, or primary and why (no_replica: none up and close enough; not_replayed: none has replayed the principal’s last write yet; replica_failed: the replica failed mid-read).',
+    help: 'Engine reads (list, get, history) by where they ran: replica, or primary and why (no_replica: none up and close enough; not_replayed: none has replayed the tenant’s last write yet; replica_failed: the replica failed mid-read).',
     labelNames: ['target', 'reason'],
     registers: [options.registry],
   });
@@ -150,11 +149,11 @@ export function createReadRouter(options: {
   timer?.unref();
   const ready = poll();
 
-  async function positionOf(principal: string): Promise<bigint> {
+  async function positionOf(tenantId: string): Promise<bigint> {
     const { rows } = await options.main.query<{ lsn: string }>({
-      name: 'principal_position',
-      text: 'SELECT lsn::text AS lsn FROM principal_positions WHERE principal = $1',
-      values: [principal],
+      name: 'tenant_position',
+      text: 'SELECT lsn::text AS lsn FROM tenant_positions WHERE tenant_id = $1',
+      values: [tenantId],
     });
     return lsnBytes(rows[0]?.lsn);
   }
@@ -162,14 +161,14 @@ export function createReadRouter(options: {
   return {
     replicas,
     poll,
-    async read(tenantId, principal, work) {
+    async read(tenantId, work) {
       await ready;
       const usable = replicas.filter((r) => r.up && r.lagBytes <= maxLag);
       if (!usable.length) {
         if (replicas.length) reads.inc({ target: 'primary', reason: 'no_replica' });
         return options.primary.run(tenantId, work);
       }
-      const position = await positionOf(principal);
+      const position = await positionOf(tenantId);
       const caughtUp = usable.filter((r) => r.replayed >= position);
       if (!caughtUp.length) {
         reads.inc({ target: 'primary', reason: 'not_replayed' });
@@ -188,14 +187,14 @@ export function createReadRouter(options: {
         return options.primary.run(tenantId, work);
       }
     },
-    async wrote(principal) {
+    async wrote(tenantId) {
       if (!replicas.length) return;
       await options.main.query({
-        name: 'principal_wrote',
-        text: `INSERT INTO principal_positions AS p (principal, lsn) VALUES ($1, pg_current_wal_lsn())
-               ON CONFLICT (principal) DO UPDATE SET lsn = excluded.lsn, updated_at = now()
+        name: 'tenant_wrote',
+        text: `INSERT INTO tenant_positions AS p (tenant_id, lsn) VALUES ($1, pg_current_wal_insert_lsn())
+               ON CONFLICT (tenant_id) DO UPDATE SET lsn = excluded.lsn, updated_at = now()
                WHERE p.lsn < excluded.lsn`,
-        values: [principal],
+        values: [tenantId],
       });
     },
     async close() {

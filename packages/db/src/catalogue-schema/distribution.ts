@@ -26,7 +26,7 @@ export const LOCAL_TABLES: Record<string, string> = {
   worker_heartbeats: 'the workers’ liveness',
   webhook_claims: 'the outbox drain’s claims, across tenants',
   webhook_outbox_wake: 'the outbox’s wake-up row',
-  principal_positions: 'read-your-writes positions, by principal',
+  tenant_positions: 'read-your-writes positions, read before a tenant’s shard is chosen',
   refresh_tokens: 'sessions, found by their hash before any tenant',
   password_tokens: 'password links, found by their hash; a platform user’s has no tenant',
   api_keys: 'found by their prefix before the tenant is known (UNIQUE (prefix) is global)',

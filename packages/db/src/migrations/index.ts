@@ -35,7 +35,7 @@ import * as goods35 from './2026-11-28-0035-goods';
 import * as goodsFlow36 from './2026-11-28-0036-goods-flow';
 import * as einvoicing37 from './2026-11-28-0037-einvoicing';
 import * as einvoicingCatalogue38 from './2026-11-28-0038-einvoicing-catalogue';
-import * as principalPositions39 from './2026-11-28-0039-principal-positions';
+import * as tenantPositions39 from './2026-11-28-0039-tenant-positions';
 import * as tenantPrimaryKeys40 from './2026-11-28-0040-tenant-primary-keys';
 import * as tenantKeysWebhooks41 from './2026-11-28-0041-tenant-keys-webhooks';
 
@@ -77,7 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0036-goods-flow': goodsFlow36,
   '2026-11-28-0037-einvoicing': einvoicing37,
   '2026-11-28-0038-einvoicing-catalogue': einvoicingCatalogue38,
-  '2026-11-28-0039-principal-positions': principalPositions39,
+  '2026-11-28-0039-tenant-positions': tenantPositions39,
   '2026-11-28-0040-tenant-primary-keys': tenantPrimaryKeys40,
   '2026-11-28-0041-tenant-keys-webhooks': tenantKeysWebhooks41,
 };
