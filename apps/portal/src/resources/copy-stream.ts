@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type pg from 'pg';
 import type { HeldTransaction } from './tenant-database';
 
@@ -27,8 +28,8 @@ const HEADER = 19;
  * no string per row, whose garbage V8 promotes to its old generation, where only a full
  * collection frees it (rows read as strings through a cursor grew the portal by 200 MB over a
  * million rows). The binary format carries each line as is (the text format would escape
- * backslashes). COPY takes no bind parameters: they travel as transaction-local settings the
- * statement reads (`current_setting`), never as SQL text.
+ * backslashes). COPY takes no bind parameters: they are written into it as quoted literals
+ * (`inlineValues`).
  *
  * The statement has started and its first bytes (or its end) arrived before this returns, so a
  * statement PostgreSQL refuses is an error of the request, not a response cut short. Then the
@@ -50,7 +51,6 @@ export async function streamCopy(
   const socket = (client as unknown as { connection: { stream: NodeJS.ReadableStream } }).connection
     .stream;
 
-  if (sql.values.length) await client.query(settingsSql(sql.values), sql.values);
   const lines = new LineChunks(Buffer.from(render.head), separator, chunkBytes);
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let finished = false;
@@ -102,31 +102,34 @@ export async function streamCopy(
   );
   let resolved = false;
   const started = new Promise<void>((resolve, reject) => {
-    const copy = new CopyOut(`COPY (${inlineSettings(sql.text)}) TO STDOUT (FORMAT binary)`, {
-      data(bytes) {
-        lines.write(bytes);
-        resolved = true;
-        resolve();
-        if (lines.ready()) offer();
+    const copy = new CopyOut(
+      `COPY (${inlineValues(sql.text, sql.values)}) TO STDOUT (FORMAT binary)`,
+      {
+        data(bytes) {
+          lines.write(bytes);
+          resolved = true;
+          resolve();
+          if (lines.ready()) offer();
+        },
+        async done() {
+          resolve();
+          if (finished) return;
+          lines.flush();
+          offer(false); // the rollback's answer must be read
+          await finish(true);
+          controller?.close();
+        },
+        // An error ends the COPY (PostgreSQL's, or the connection's own after an abort).
+        failed(error) {
+          reject(error);
+          if (finished) return;
+          void finish(true);
+          if (!resolved) return; // refused before any row: the request's error, not the stream's
+          options.onError?.(error);
+          controller?.error(error);
+        },
       },
-      async done() {
-        resolve();
-        if (finished) return;
-        lines.flush();
-        offer(false); // the rollback's answer must be read
-        await finish(true);
-        controller?.close();
-      },
-      // An error ends the COPY (PostgreSQL's, or the connection's own after an abort).
-      failed(error) {
-        reject(error);
-        if (finished) return;
-        void finish(true);
-        if (!resolved) return; // refused before any row: the request's error, not the stream's
-        options.onError?.(error);
-        controller?.error(error);
-      },
-    });
+    );
     client.query(copy as unknown as pg.QueryConfig);
   });
   if (options.budgetMs !== undefined) {
@@ -146,17 +149,25 @@ export async function streamCopy(
   return stream;
 }
 
-/**
- * `SELECT set_config('erp_export.p1', $1::text, true), …`: the statement's parameters, bound as
- * usual (node-pg writes an array as PostgreSQL's array text, which the statement's cast reads).
- */
-function settingsSql(values: unknown[]): string {
-  return `SELECT ${values.map((_, i) => `set_config('erp_export.p${i + 1}', $${i + 1}::text, true)`).join(', ')}`;
-}
+// node-pg's own text form of a parameter (an array as PostgreSQL's array text, a Date as ISO)
+// and its literal quoting, the functions its extended protocol and `escapeLiteral` use.
+const { prepareValue, escapeLiteral } = createRequire(import.meta.url)('pg/lib/utils') as {
+  prepareValue: (value: unknown) => string | Buffer | null;
+  escapeLiteral: (text: string) => string;
+};
 
-/** `$3::uuid[]` → `current_setting('erp_export.p3')::uuid[]` (the builder's casts stay). */
-function inlineSettings(text: string): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => `current_setting('erp_export.p${n}')`);
+/**
+ * `$3::uuid[]` → `'{…}'::uuid[]`: COPY takes no bind parameters, so each is written into the
+ * statement as the literal of the text node-pg would have bound (quoted by `escapeLiteral`,
+ * the builder's casts kept). No round trip to set them, and nothing read from the session
+ * (`current_setting`), which a distributed COPY's shards would not have (SPEC §19).
+ */
+export function inlineValues(text: string, values: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = prepareValue(values[Number(n) - 1]);
+    if (value === null || value === undefined) return 'NULL';
+    return escapeLiteral(Buffer.isBuffer(value) ? value.toString('utf8') : String(value));
+  });
 }
 
 /**
