@@ -18,8 +18,8 @@ describe('inlineValues (the export COPY’s parameters)', () => {
         async (text, list) => {
           const sql = 'SELECT $1::text AS a, $2::text[] AS b, $3::int AS c';
           const values = [
-            text.replace(/\u0000/g, ''),
-            list.map((x) => x.replace(/\u0000/g, '')),
+            text.replaceAll('\0', ''),
+            list.map((x) => x.replaceAll('\0', '')),
             null,
           ];
           const bound = (await tdb.pool.query(sql, values)).rows[0];
