@@ -17,11 +17,7 @@ describe('inlineValues (the export COPY’s parameters)', () => {
         fc.array(fc.string({ unit: 'grapheme', maxLength: 8 }), { maxLength: 4 }),
         async (text, list) => {
           const sql = 'SELECT $1::text AS a, $2::text[] AS b, $3::int AS c';
-          const values = [
-            text.replaceAll('\0', ''),
-            list.map((x) => x.replaceAll('\0', '')),
-            null,
-          ];
+          const values = [text.replaceAll('\0', ''), list.map((x) => x.replaceAll('\0', '')), null];
           const bound = (await tdb.pool.query(sql, values)).rows[0];
           const inlined = (await tdb.pool.query(inlineValues(sql, values))).rows[0];
           expect(inlined).toEqual(bound);
