@@ -10,11 +10,14 @@ beforeAll(async () => {
 afterAll(() => tdb.close());
 
 const feed = migrations['2026-11-24-0018-event-feed']!;
+// The numbering per tenant (0042) replaces the function 0018 made: undone first, redone last.
+const perTenant = migrations['2026-11-28-0042-per-tenant-event-numbering']!;
 
 describe('migration 2026-11-24-0018-event-feed', () => {
   it('numbers the events already recorded, per tenant in the order they were recorded, and goes down and up again', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: a migration works on the schema of its time.
     const db = tdb.db as unknown as Kysely<any>;
+    await perTenant.down!(db);
     await feed.down!(db);
     const tenants = await sql<{ id: string }>`
       INSERT INTO tenants (slug, name) VALUES ('feed-a', 'A'), ('feed-b', 'B') RETURNING id
@@ -62,6 +65,7 @@ describe('migration 2026-11-24-0018-event-feed', () => {
     `.execute(db);
     expect(columns.rows).toEqual([]);
     await feed.up(db);
+    await perTenant.up(db);
   });
 
   it('refuses to number outside READ COMMITTED, where a snapshot could miss numbers given meanwhile', async () => {
@@ -74,6 +78,50 @@ describe('migration 2026-11-24-0018-event-feed', () => {
     } finally {
       await client.query('ROLLBACK');
       client.release();
+    }
+  });
+
+  it('numbers each tenant under its own lock: one tenant’s numbering never waits on another’s (migration 0042)', async () => {
+    const db = tdb.db;
+    const tenants = await sql<{ id: string }>`
+      INSERT INTO tenants (slug, name) VALUES ('lock-a', 'A'), ('lock-b', 'B') RETURNING id
+    `.execute(db);
+    const [a, b] = tenants.rows.map((r) => r.id) as [string, string];
+    for (const tenant of [a, b, a, b])
+      await sql`
+        INSERT INTO events (tenant_id, type, resource, resource_id, data)
+        VALUES (${tenant}, 'lead.created', 'x', gen_random_uuid(), '{}')
+      `.execute(db);
+    const holder = await tdb.pool.connect();
+    const other = await tdb.pool.connect();
+    const sequences = async (tenant: string) =>
+      (
+        await tdb.pool.query<{ sequence: string | null }>(
+          'SELECT sequence FROM events WHERE tenant_id = $1 ORDER BY recorded_at',
+          [tenant],
+        )
+      ).rows.map((r) => r.sequence);
+    try {
+      // A numbering of tenant A in progress (its lock held, not committed).
+      await holder.query('BEGIN');
+      await holder.query(
+        "SELECT pg_advisory_xact_lock(hashtextextended('erp.event_sequences:' || $1::text, 0))",
+        [a],
+      );
+      // B's numbering does not wait for it (a wait would fail on the statement timeout).
+      await other.query("SET statement_timeout = '3s'");
+      await other.query('SELECT assign_event_sequences($1::uuid)', [b]);
+      expect(await sequences(b)).toEqual(['1', '2']);
+      // The worker's probe skips A, whose numbering is under way, rather than queue behind it.
+      await other.query('SELECT assign_event_sequences(NULL, false)');
+      expect(await sequences(a)).toEqual([null, null]);
+      await holder.query('COMMIT');
+      await other.query('SELECT assign_event_sequences()');
+      expect(await sequences(a)).toEqual(['1', '2']);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      holder.release();
+      other.release();
     }
   });
 });

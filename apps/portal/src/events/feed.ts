@@ -54,9 +54,19 @@ const READ_FEED = {
   ORDER BY e.sequence`,
 };
 
-/** Numbers the events committed since the last call (a no-op when none wait). */
-export async function assignSequences(client: pg.PoolClient): Promise<void> {
-  await client.query({ name: 'assign_event_sequences', text: 'SELECT assign_event_sequences()' });
+/**
+ * Numbers the events committed since the last call (a no-op when none wait): the tenant's only,
+ * under its own lock (migration 0042), or every tenant's.
+ */
+export async function assignSequences(client: pg.PoolClient, tenantId?: string): Promise<void> {
+  if (tenantId)
+    await client.query({
+      name: 'assign_tenant_event_sequences',
+      text: 'SELECT assign_event_sequences($1::uuid)',
+      values: [tenantId],
+    });
+  else
+    await client.query({ name: 'assign_event_sequences', text: 'SELECT assign_event_sequences()' });
 }
 
 /** Reads one page of the tenant's feed (after numbering what has committed). */
@@ -67,7 +77,7 @@ export async function readFeed(
 ): Promise<FeedPage> {
   // Its own statement (its own transaction): the numbers it gives are committed, and so
   // visible to the read below, before anyone can be served them.
-  await assignSequences(client);
+  await assignSequences(client, tenantId);
   const { rows } = await client.query<{
     last: string;
     purged: string;

@@ -38,6 +38,7 @@ import * as einvoicingCatalogue38 from './2026-11-28-0038-einvoicing-catalogue';
 import * as tenantPositions39 from './2026-11-28-0039-tenant-positions';
 import * as tenantPrimaryKeys40 from './2026-11-28-0040-tenant-primary-keys';
 import * as tenantKeysWebhooks41 from './2026-11-28-0041-tenant-keys-webhooks';
+import * as perTenantEventNumbering42 from './2026-11-28-0042-per-tenant-event-numbering';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0039-tenant-positions': tenantPositions39,
   '2026-11-28-0040-tenant-primary-keys': tenantPrimaryKeys40,
   '2026-11-28-0041-tenant-keys-webhooks': tenantKeysWebhooks41,
+  '2026-11-28-0042-per-tenant-event-numbering': perTenantEventNumbering42,
 };
