@@ -104,7 +104,9 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => portal?.close());
 
-describe('einvoice(): an issued invoice in the three formats', () => {
+// The portal loads the EN 16931 rules on its first import and draws its first PDF: seconds on a
+// busy machine (CI), not the default 5 s.
+describe('einvoice(): an issued invoice in the three formats', { timeout: 60_000 }, () => {
   it('downloads Factur-X, UBL and CII with their media type and file name', async () => {
     for (const format of ['facturx', 'ubl', 'cii'] as const)
       files[format] = await einvoice(seller, { document: 'invoices', id: invoice.id, format });
@@ -136,7 +138,7 @@ describe('einvoice(): an issued invoice in the three formats', () => {
   });
 });
 
-describe('importEInvoice() and originalEInvoice() at the customer’s', () => {
+describe('importEInvoice() and originalEInvoice() at the customer’s', { timeout: 60_000 }, () => {
   it('an unknown seller is an EInvoiceError naming it', async () => {
     const failure = await importEInvoice(buyer, files.ubl.bytes).catch((e: unknown) => e);
     expect(isEInvoiceError(failure)).toBe(true);
