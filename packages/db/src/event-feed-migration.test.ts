@@ -19,53 +19,61 @@ describe('migration 2026-11-24-0018-event-feed', () => {
     const db = tdb.db as unknown as Kysely<any>;
     await perTenant.down!(db);
     await feed.down!(db);
-    const tenants = await sql<{ id: string }>`
+    try {
+      const tenants = await sql<{ id: string }>`
       INSERT INTO tenants (slug, name) VALUES ('feed-a', 'A'), ('feed-b', 'B') RETURNING id
     `.execute(db);
-    const [a, b] = tenants.rows.map((r) => r.id) as [string, string];
-    // Ids are time-ordered: the order they were recorded in, before recorded_at existed.
-    for (const [tenant, type] of [
-      [a, 'sales_order.created'],
-      [b, 'lead.created'],
-      [a, 'webhook.test'],
-      [a, 'sales_order.status_changed'],
-      [b, 'lead.created'],
-    ]) {
-      await sql`
-        INSERT INTO events (tenant_id, type, resource, resource_id, data)
-        VALUES (${tenant}, ${type}, 'x', gen_random_uuid(), '{}')
+      const [a, b] = tenants.rows.map((r) => r.id) as [string, string];
+      // Ids are time-ordered: the order they were recorded in, before recorded_at existed. Given
+      // here: two generated in the same millisecond would be in no particular order.
+      for (const [i, [tenant, type]] of [
+        [a, 'sales_order.created'],
+        [b, 'lead.created'],
+        [a, 'webhook.test'],
+        [a, 'sales_order.status_changed'],
+        [b, 'lead.created'],
+      ].entries()) {
+        await sql`
+        INSERT INTO events (id, tenant_id, type, resource, resource_id, data)
+        VALUES (${`01900000-0000-7000-8000-00000000000${i}`}, ${tenant}, ${type}, 'x', gen_random_uuid(), '{}')
       `.execute(db);
-    }
-    await feed.up(db);
+      }
+      await feed.up(db);
 
-    const numbered = await sql<{ tenant_id: string; type: string; sequence: string | null }>`
+      const numbered = await sql<{ tenant_id: string; type: string; sequence: string | null }>`
       SELECT tenant_id, type, sequence FROM events WHERE tenant_id IN (${a}, ${b}) ORDER BY id
     `.execute(db);
-    expect(numbered.rows).toEqual([
-      { tenant_id: a, type: 'sales_order.created', sequence: '1' },
-      { tenant_id: b, type: 'lead.created', sequence: '1' },
-      { tenant_id: a, type: 'webhook.test', sequence: null },
-      { tenant_id: a, type: 'sales_order.status_changed', sequence: '2' },
-      { tenant_id: b, type: 'lead.created', sequence: '2' },
-    ]);
-    const counters = await sql<{ tenant_id: string; last_value: string }>`
+      expect(numbered.rows).toEqual([
+        { tenant_id: a, type: 'sales_order.created', sequence: '1' },
+        { tenant_id: b, type: 'lead.created', sequence: '1' },
+        { tenant_id: a, type: 'webhook.test', sequence: null },
+        { tenant_id: a, type: 'sales_order.status_changed', sequence: '2' },
+        { tenant_id: b, type: 'lead.created', sequence: '2' },
+      ]);
+      const counters = await sql<{ tenant_id: string; last_value: string }>`
       SELECT tenant_id, last_value FROM event_sequences WHERE tenant_id IN (${a}, ${b})
     `.execute(db);
-    expect(new Map(counters.rows.map((r) => [r.tenant_id, r.last_value]))).toEqual(
-      new Map([
-        [a, '2'],
-        [b, '2'],
-      ]),
-    );
+      expect(new Map(counters.rows.map((r) => [r.tenant_id, r.last_value]))).toEqual(
+        new Map([
+          [a, '2'],
+          [b, '2'],
+        ]),
+      );
 
-    await feed.down!(db);
-    const columns = await sql`
+      await feed.down!(db);
+      const columns = await sql`
       SELECT column_name FROM information_schema.columns
       WHERE table_name = 'events' AND column_name IN ('sequence', 'recorded_at')
     `.execute(db);
-    expect(columns.rows).toEqual([]);
-    await feed.up(db);
-    await perTenant.up(db);
+      expect(columns.rows).toEqual([]);
+    } finally {
+      // Back to the latest schema whatever failed, so the tests after this one run on it.
+      const columns = await sql`
+        SELECT 1 FROM information_schema.columns WHERE table_name = 'events' AND column_name = 'sequence'
+      `.execute(db);
+      if (!columns.rows.length) await feed.up(db);
+      await perTenant.up(db);
+    }
   });
 
   it('refuses to number outside READ COMMITTED, where a snapshot could miss numbers given meanwhile', async () => {
