@@ -137,6 +137,15 @@ describe('the outbox drain', () => {
     // Written while nobody listens, the event's NOTIFY is lost. The listener comes back a second
     // later and the drain looks then, not at its next poll ten seconds on.
     await deliveredToSleepingWorker(async () => {
+      // The wake-up row may still be armed by an earlier test's worker: wait for this one's
+      // listener itself before cutting it.
+      await waitFor(async () => {
+        const { rows } = await database.pool.query(
+          `SELECT 1 FROM pg_stat_activity
+            WHERE application_name = 'worker-listen' AND datname = current_database()`,
+        );
+        return rows.length === 1;
+      });
       const { rows } = await database.pool.query<{ ok: boolean }>(
         `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
          WHERE application_name = 'worker-listen' AND datname = current_database()`,
