@@ -5,7 +5,6 @@
 import {
   type Address,
   amount,
-  decimalText,
   type EInvoice,
   type Line,
   type Party,
@@ -188,5 +187,3 @@ export function toUbl(invoice: EInvoice): string {
   return serialize(root!);
 }
 
-/** A rate as UBL prints it (`20`, `5.5`). */
-export const rateText = (rate: string): string => decimalText(rate) ?? rate;
