@@ -186,4 +186,3 @@ export function toUbl(invoice: EInvoice): string {
   );
   return serialize(root!);
 }
-
