@@ -12,11 +12,14 @@ afterAll(() => tdb.close());
 const feed = migrations['2026-11-24-0018-event-feed']!;
 // The numbering per tenant (0042) replaces the function 0018 made: undone first, redone last.
 const perTenant = migrations['2026-11-28-0042-per-tenant-event-numbering']!;
+// And the cursor's row-level triggers (0043) replace 0042's cursor function: undone before it.
+const rowLevel = migrations['2026-11-28-0043-row-level-cursor-triggers']!;
 
 describe('migration 2026-11-24-0018-event-feed', () => {
   it('numbers the events already recorded, per tenant in the order they were recorded, and goes down and up again', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: a migration works on the schema of its time.
     const db = tdb.db as unknown as Kysely<any>;
+    await rowLevel.down!(db);
     await perTenant.down!(db);
     await feed.down!(db);
     try {
@@ -73,6 +76,7 @@ describe('migration 2026-11-24-0018-event-feed', () => {
       `.execute(db);
       if (!columns.rows.length) await feed.up(db);
       await perTenant.up(db);
+      await rowLevel.up(db);
     }
   });
 

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { catalogue } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing';
+import { loadParser, readTriggerSources, triggerConfinement } from './confinement';
 import {
   citusScript,
   distributionGaps,
@@ -15,21 +16,26 @@ import {
   REFERENCE_TABLES,
   readTables,
   type TableKeys,
+  TRIGGER_REASONS,
 } from './distribution';
-import { catalogueSchema, userColumns } from './model';
 
 let tdb: TestDatabase;
 let tables: TableKeys[];
+let sources: Awaited<ReturnType<typeof readTriggerSources>>;
+let placement: (table: string) => ReturnType<typeof placementOf> | undefined;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   tables = await readTables(tdb.pool);
+  sources = await readTriggerSources(tdb.pool);
+  const placements = new Map(tables.map((t) => [t.table, placementOf(t)]));
+  placement = (table) => placements.get(table);
+  await loadParser();
 });
 afterAll(() => tdb.close());
 
 describe('the schema as Citus would distribute it', () => {
   it('every distributed table: tenant_id NOT NULL, first in its primary key, its unique keys and its references to other distributed tables', () => {
-    const keyGaps = distributionGaps(tables).filter((gap) => !gap.endsWith('trigger(s)'));
-    expect(keyGaps).toEqual([]);
+    expect(distributionGaps(tables)).toEqual([]);
     // What the check covers: the catalogue's 182 tables and the hand-written tenant tables.
     const distributed = tables.filter((t) => placementOf(t) === 'distributed').map((t) => t.table);
     for (const resource of catalogue) expect(distributed).toContain(resource.table);
@@ -71,34 +77,85 @@ describe('the schema as Citus would distribute it', () => {
     ]);
   });
 
-  /**
-   * What is left before the schema can be distributed (docs/scale-out.md): the triggers. Each
-   * table's triggers are the ones the catalogue's declarations put there (its user references'
-   * release on memberships, its line references, its books' and goods' invariants) or the
-   * hand-written ones named here; a new trigger anywhere fails this test until it is accounted for.
-   */
-  it('the triggers left on tenant tables are exactly the declared ones (the work left)', () => {
-    const schema = catalogueSchema(catalogue);
-    const declared = new Set(
-      Object.entries(schema.tables)
-        .filter(([, t]) => userColumns(t).length || t.lineReferences.length || t.invariants.length)
-        .map(([name]) => name),
+  it('every trigger on a distributed table is row by row or reads no tenant’s rows, confined to its row’s tenant, and accounted for', () => {
+    const onDistributed = sources.triggers.filter((t) => placement(t.table) === 'distributed');
+    expect(onDistributed.length).toBeGreaterThan(150);
+    const problems = onDistributed.flatMap((t) =>
+      triggerConfinement(t, sources.functions, placement).map((p) => `${t.table}.${t.name}: ${p}`),
     );
-    const handWritten = new Set(['events', 'webhook_subscriptions', 'memberships']);
-    const withTriggers = tables.filter(
-      (t) => placementOf(t) === 'distributed' && t.triggers.length,
+    expect(problems).toEqual([]);
+    const unaccounted = onDistributed
+      .filter((t) => TRIGGER_REASONS.filter((r) => r.function.test(t.function)).length !== 1)
+      .map((t) => `${t.table}.${t.name} (${t.function})`);
+    expect(unaccounted).toEqual([]);
+  });
+
+  it('can fail: a trigger reading or writing another tenant’s rows, or a coordinator’s table, is named', () => {
+    const fx = (body: string, level: 'row' | 'statement' = 'row', transition: string[] = []) => {
+      const functions = new Map(sources.functions);
+      functions.set('fx_trigger', {
+        name: 'fx_trigger',
+        language: 'plpgsql',
+        args: [],
+        definition: `CREATE FUNCTION fx_trigger() RETURNS trigger LANGUAGE plpgsql AS $fn$\nDECLARE v uuid; w uuid := NEW.tenant_id; r record;\nBEGIN\n${body}\nRETURN NULL;\nEND\n$fn$`,
+        body,
+      });
+      const trigger = {
+        table: 'invoices',
+        name: 'fx',
+        function: 'fx_trigger',
+        level,
+        transitionTables: transition,
+      };
+      return triggerConfinement(trigger, functions, placement);
+    };
+    // Confined: the row's tenant, directly, through a variable, a join, or a callee's parameter.
+    expect(fx('PERFORM FROM products t WHERE t.tenant_id = NEW.tenant_id;')).toEqual([]);
+    expect(
+      fx(
+        'PERFORM FROM products p JOIN taxes x ON x.tenant_id = p.tenant_id WHERE p.tenant_id = w;',
+      ),
+    ).toEqual([]);
+    expect(fx('UPDATE products SET name = NULL WHERE tenant_id = OLD.tenant_id;')).toEqual([]);
+    expect(
+      fx('INSERT INTO products (tenant_id, name) VALUES (NEW.tenant_id, NEW.number);'),
+    ).toEqual([]);
+    expect(fx("PERFORM payment_allocations_settle(NEW.tenant_id, 'invoices', NEW.id, 1);")).toEqual(
+      [],
     );
-    const unexplained = withTriggers
-      .map((t) => t.table)
-      .filter((name) => !handWritten.has(name) && !isTriggerTarget(name));
-    expect(unexplained).toEqual([]);
-    function isTriggerTarget(name: string): boolean {
-      // Tables other tables' declared triggers sit on (line references and user releases live on the referenced table).
-      return (
-        declared.has(name) ||
-        Object.values(schema.tables).some((t) => t.lineReferences.some((r) => r.target === name))
-      );
-    }
+    expect(fx('PERFORM FROM tenants WHERE id = NEW.customer_id;')).toEqual([]);
+    // Not confined.
+    expect(fx('PERFORM FROM products t WHERE t.id = NEW.id;')).toEqual([
+      "fx_trigger: reads or writes products without the row's tenant",
+    ]);
+    expect(fx('PERFORM FROM products t WHERE t.id = NEW.tenant_id;')).toEqual([
+      "fx_trigger: reads or writes products without the row's tenant",
+    ]);
+    expect(
+      fx('PERFORM FROM products p JOIN taxes x ON x.id = p.id WHERE p.tenant_id = NEW.tenant_id;'),
+    ).toEqual(["fx_trigger: reads or writes taxes without the row's tenant"]);
+    expect(fx('UPDATE products SET name = NULL WHERE tenant_id = v;')).toEqual([
+      "fx_trigger: reads or writes products without the row's tenant",
+    ]);
+    expect(fx('INSERT INTO products (tenant_id, name) VALUES (v, NEW.number);')).toEqual([
+      "fx_trigger: inserts into products without the row's tenant",
+    ]);
+    expect(
+      fx("PERFORM payment_allocations_settle(NEW.customer_id, 'invoices', NEW.id, 1);"),
+    ).toEqual([
+      "payment_allocations_settle: reads or writes erp_dynamic_relation without the row's tenant",
+    ]);
+    expect(fx("EXECUTE 'SELECT 1 FROM ' || TG_TABLE_NAME;")).toEqual([
+      "fx_trigger: EXECUTE of a statement not built by format('…')",
+    ]);
+    expect(fx('PERFORM FROM api_keys WHERE tenant_id = NEW.tenant_id;')).toEqual([
+      'fx_trigger: reads api_keys, local to the coordinator',
+    ]);
+    expect(
+      fx('PERFORM FROM products p JOIN new_rows n ON n.tenant_id = p.tenant_id;', 'statement', [
+        'new_rows',
+      ]),
+    ).toEqual(["fx_trigger: reads or writes products without the row's tenant"]);
   });
 
   it('docs/citus.sql is the script this schema generates (pnpm --filter @erp/db citus-script)', () => {

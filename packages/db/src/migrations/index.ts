@@ -39,6 +39,7 @@ import * as tenantPositions39 from './2026-11-28-0039-tenant-positions';
 import * as tenantPrimaryKeys40 from './2026-11-28-0040-tenant-primary-keys';
 import * as tenantKeysWebhooks41 from './2026-11-28-0041-tenant-keys-webhooks';
 import * as perTenantEventNumbering42 from './2026-11-28-0042-per-tenant-event-numbering';
+import * as rowLevelCursorTriggers43 from './2026-11-28-0043-row-level-cursor-triggers';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0040-tenant-primary-keys': tenantPrimaryKeys40,
   '2026-11-28-0041-tenant-keys-webhooks': tenantKeysWebhooks41,
   '2026-11-28-0042-per-tenant-event-numbering': perTenantEventNumbering42,
+  '2026-11-28-0043-row-level-cursor-triggers': rowLevelCursorTriggers43,
 };
