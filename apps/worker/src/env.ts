@@ -17,6 +17,12 @@ const EnvSchema = z.object({
   NODE_ENV: envVar.nodeEnv,
   DATABASE_URL: envVar.databaseUrl,
   DATABASE_PREPARED_STATEMENTS: envVar.preparedStatements,
+  /**
+   * `transaction`: nothing stays on a connection between transactions, the worker's flag is set
+   * in each (`SET LOCAL`, what Citus propagates to the shards: docs/scale-out.md). Its LISTENs
+   * still want a session to wake it at once; without one it polls.
+   */
+  DATABASE_POOLER: envVar.pooler,
   SECRETS_ENCRYPTION_KEY: envVar.secret.optional(),
   WEBHOOK_ALLOW_PRIVATE_URLS: envVar.boolean.default(false),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(86_400).default(60),

@@ -11,6 +11,7 @@ import { eventCronItems, eventHandlers } from './events';
 import { idempotencyCronItems, idempotencyHandlers } from './idempotency';
 import { createOutbound, enqueueStartupSync, landingCronItems, landingHandlers } from './landing';
 import { createMailer, type Mailer, passwordLinkHandlers } from './mail';
+import { flagEachTransaction } from './runtime/flag-each-transaction';
 import { type HealthServer, startHealthServer } from './runtime/health-server';
 import { buildTaskList } from './runtime/jobs';
 import { type Liveness, startLiveness } from './runtime/liveness';
@@ -62,6 +63,7 @@ export interface RunningWorker {
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const { env, logger } = deps;
   const concurrency = env.WORKER_CONCURRENCY;
+  const perTransaction = env.DATABASE_POOLER === 'transaction';
   const pool = createPool({
     url: env.DATABASE_URL,
     // graphile-worker's sizing (it warns below it): a connection per running job, plus its own.
@@ -70,14 +72,16 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     max: concurrency + 4,
     applicationName: 'worker',
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
-    // `app.worker = on` admits these sessions to every tenant's outbox (the events policy). Set
-    // per session before the connection is handed out (PgBouncer refuses the `options` startup
-    // parameter): so the worker needs a session of its own, a direct connection or a
-    // session-mode pool, as graphile-worker's LISTEN does (docs/connection-pooler.md).
-    onConnect: async (client) => {
-      await client.query("SET app.worker = 'on'");
-    },
+    // `app.worker = on` admits these connections to every tenant's outbox (the events policy).
+    // Set per session before the connection is handed out (PgBouncer refuses the `options`
+    // startup parameter), or per transaction with DATABASE_POOLER=transaction.
+    onConnect: perTransaction
+      ? undefined
+      : async (client) => {
+          await client.query("SET app.worker = 'on'");
+        },
   });
+  if (perTransaction) flagEachTransaction(pool);
   const sender = createSender({
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
