@@ -9,6 +9,8 @@ export * from './ledger/amounts';
 export * from './ledger/postings';
 export * from './ledger/vat';
 export * from './modules';
+export * from './openapi-split';
+export * from './openapi-tags';
 export * from './openapi-text';
 export * from './registry/index';
 export * from './routes/index';

@@ -15,6 +15,11 @@ export const MODULES = [
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 
+/** The tag of a module's operations in the OpenAPI document (`sales` → `Sales`, `crm` → `Crm`). */
+export function moduleTag(module: ModuleName): string {
+  return module.charAt(0).toUpperCase() + module.slice(1);
+}
+
 export const ModuleSchema = z.enum(MODULES).openapi('Module');
 
 /** A right: `<module>:read`, `<module>:write` (implies read), `rules` or `webhooks`. */

@@ -64,6 +64,31 @@ describe('OpenAPI document', () => {
   });
 });
 
+describe('operation ids and tags', () => {
+  const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, { operationId?: string; tags?: string[] }>).map(
+      ([method, op]) => ({ at: `${method} ${path}`, ...op }),
+    ),
+  );
+
+  it('names every operation once, in camelCase (client generators name methods from it)', () => {
+    const ids = operations.map((op) => op.operationId ?? `(none: ${op.at})`);
+    expect(ids.filter((id) => !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('declares every tag once, with a description, each in exactly one group', () => {
+    const declared = document.tags.map((t) => t.name);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(document.tags.filter((t) => !t.description)).toEqual([]);
+    const used = new Set(operations.flatMap((op) => op.tags ?? []));
+    expect([...used].filter((t) => !declared.includes(t))).toEqual([]);
+    expect(declared.filter((t) => !used.has(t) && t !== 'Webhooks')).toEqual([]);
+    const grouped = document['x-tagGroups'].flatMap((g) => g.tags);
+    expect(grouped.sort()).toEqual([...declared].sort());
+  });
+});
+
 describe('the webhooks section', () => {
   const webhooks =
     (document as { webhooks?: Record<string, { post: Record<string, unknown> }> }).webhooks ?? {};

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ErrorSchema, errorResponseComponents } from './errors';
 import { servedResources } from './goods/stock-views';
+import { tagGroups } from './openapi-tags';
 import type { Resource } from './registry/define';
 import { lookupOf } from './registry/embeds';
 import { eventFeedRoute } from './registry/feed';
@@ -49,17 +50,29 @@ export function buildOpenApiDocument(resources: readonly Resource[] = servedReso
   for (const [name, response] of errorResponseComponents())
     registry.registerComponent('responses', name, response);
 
+  const groups = tagGroups(resources);
   const generator = new OpenApiGeneratorV31(registry.definitions);
-  return generator.generateDocument({
+  const { openapi, info, servers, ...rest } = generator.generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'ERP business API',
       version: API_VERSION,
       description:
         'Multi-tenant business API. Every error is `{code, params, message}`; every response carries `X-Request-Id`.',
+      // Self-hosted: whoever runs the portal answers for it, not a vendor's address.
+      contact: { name: 'The operator of this portal' },
     },
     servers: [{ url: '/' }],
   });
+  // Declared tags (descriptions, display names) and their groups by module, Scalar's sidebar.
+  return {
+    openapi,
+    info,
+    servers,
+    tags: groups.flatMap((g) => g.tags),
+    'x-tagGroups': groups.map((g) => ({ name: g.title, tags: g.tags.map((t) => t.name) })),
+    ...rest,
+  };
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

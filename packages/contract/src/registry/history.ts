@@ -30,11 +30,18 @@ export const HistoryEntrySchema = z
       description: '`create`, `update`, `delete`, or the lifecycle action’s name.',
       example: 'confirm',
     }),
-    changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).openapi({
-      description:
-        '`{field: [old, new]}` for each field the change set or changed (values as the record shows them, `null` for none; line items are one field). A creation lists every field it set, a deletion every field the record had.',
-      example: { status: ['brouillon', 'confirme'] },
-    }),
+    // `items: {}` beside the tuple's `prefixItems`: what OpenAPI 3.0 readers and linters
+    // (Spectral's array-items) look for; maxItems keeps it a pair.
+    changes: z
+      .record(
+        z.string(),
+        z.tuple([z.unknown(), z.unknown()]).openapi({ items: {}, minItems: 2, maxItems: 2 }),
+      )
+      .openapi({
+        description:
+          '`{field: [old, new]}` for each field the change set or changed (values as the record shows them, `null` for none; line items are one field). A creation lists every field it set, a deletion every field the record had.',
+        example: { status: ['brouillon', 'confirme'] },
+      }),
   })
   .openapi('HistoryEntry');
 

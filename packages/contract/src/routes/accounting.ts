@@ -28,6 +28,7 @@ const base = { tags: ['Settings: accounting'] };
 const path = '/api/v1/settings/accounting';
 
 export const getAccountingSettings = createRoute({
+  operationId: 'getAccountingSettings',
   ...base,
   security: [SESSION, API_KEY],
   method: 'get',
@@ -42,6 +43,7 @@ export const getAccountingSettings = createRoute({
 });
 
 export const updateAccountingSettings = createRoute({
+  operationId: 'updateAccountingSettings',
   ...base,
   security: [SESSION],
   method: 'put',
@@ -59,6 +61,7 @@ export const updateAccountingSettings = createRoute({
 const reportErrors: ErrorCode[] = [...errors, 'filtre_invalide'];
 
 export const trialBalance = createRoute({
+  operationId: 'getTrialBalance',
   tags: ['Reports'],
   security: [SESSION, API_KEY],
   method: 'get',
@@ -74,6 +77,7 @@ export const trialBalance = createRoute({
 });
 
 export const generalLedger = createRoute({
+  operationId: 'getGeneralLedger',
   tags: ['Reports'],
   security: [SESSION, API_KEY],
   method: 'get',
@@ -91,6 +95,7 @@ export const generalLedger = createRoute({
 
 const aged = (side: 'receivables' | 'payables') =>
   createRoute({
+    operationId: side === 'receivables' ? 'getAgedReceivables' : 'getAgedPayables',
     tags: ['Reports'],
     security: [SESSION, API_KEY],
     method: 'get',
@@ -108,6 +113,7 @@ export const agedReceivables = aged('receivables');
 export const agedPayables = aged('payables');
 
 export const fecExport = createRoute({
+  operationId: 'exportFec',
   tags: ['Reports'],
   security: [SESSION, API_KEY],
   method: 'get',

@@ -5,6 +5,7 @@ import { TenantHeadersSchema } from '../schemas/common';
 import { jsonResponse, SESSION } from './helpers';
 
 export const listAuditLog = createRoute({
+  operationId: 'listAuditLog',
   security: [SESSION],
   tags: ['Settings: audit log'],
   method: 'get',

@@ -19,6 +19,7 @@ const setRefreshCookie = z.object({
 });
 
 export const login = createRoute({
+  operationId: 'login',
   method: 'post',
   path: '/api/v1/auth/login',
   tags: ['Authentication'],
@@ -43,6 +44,7 @@ export const login = createRoute({
 });
 
 export const refresh = createRoute({
+  operationId: 'refreshSession',
   method: 'post',
   path: '/api/v1/auth/refresh',
   tags: ['Authentication'],
@@ -63,6 +65,7 @@ export const refresh = createRoute({
 });
 
 export const revokeRefreshCookie = createRoute({
+  operationId: 'logoutCookieSession',
   method: 'delete',
   path: '/api/v1/auth/refresh',
   tags: ['Authentication'],
@@ -82,15 +85,19 @@ export const revokeRefreshCookie = createRoute({
 });
 
 export const logout = createRoute({
+  operationId: 'logout',
   method: 'post',
   path: '/api/v1/auth/logout',
   tags: ['Authentication'],
   summary: 'Revoke a refresh token',
+  description:
+    'Revokes the session the refresh token belongs to (its whole token family): no token of it refreshes again. 204 also for an unknown token, so the answer tells nothing about it. Access tokens already issued live out their few minutes.',
   request: { body: jsonBody(LogoutBodySchema) },
   responses: { 204: noContent, ...errorResponses('requete_invalide') },
 });
 
 export const me = createRoute({
+  operationId: 'getMe',
   method: 'get',
   path: '/api/v1/me',
   tags: ['Authentication'],

@@ -13,6 +13,7 @@ import {
 import { jsonBody, jsonResponse, SESSION } from './helpers';
 
 export const requestPasswordReset = createRoute({
+  operationId: 'requestPasswordReset',
   method: 'post',
   path: '/api/v1/auth/password-reset',
   tags: ['Authentication'],
@@ -30,6 +31,7 @@ export const requestPasswordReset = createRoute({
 });
 
 export const confirmPasswordReset = createRoute({
+  operationId: 'confirmPasswordReset',
   method: 'post',
   path: '/api/v1/auth/password-reset/confirm',
   tags: ['Authentication'],
@@ -46,6 +48,7 @@ export const confirmPasswordReset = createRoute({
 const invitationsTag = { tags: ['Authentication'] };
 
 export const lookupInvitation = createRoute({
+  operationId: 'lookupInvitation',
   ...invitationsTag,
   method: 'post',
   path: '/api/v1/auth/invitations/lookup',
@@ -60,6 +63,7 @@ export const lookupInvitation = createRoute({
 });
 
 export const acceptInvitation = createRoute({
+  operationId: 'acceptInvitation',
   ...invitationsTag,
   method: 'post',
   path: '/api/v1/auth/invitations/accept',
@@ -74,6 +78,7 @@ export const acceptInvitation = createRoute({
 });
 
 export const joinInvitation = createRoute({
+  operationId: 'joinInvitation',
   ...invitationsTag,
   security: [SESSION],
   method: 'post',

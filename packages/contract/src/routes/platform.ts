@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses } from '../errors';
+import { API_DOCUMENTS } from '../openapi-tags';
 import { listOf } from '../schemas/common';
 import { PlatformLeadBodySchema, PlatformLeadSchema } from '../schemas/leads';
 import {
@@ -18,6 +19,7 @@ const plansResponse = {
 };
 
 export const listPublicPlans = createRoute({
+  operationId: 'listPublicPlans',
   method: 'get',
   path: '/api/v1/public/subscription-plans',
   tags: ['Public'],
@@ -27,16 +29,19 @@ export const listPublicPlans = createRoute({
 });
 
 export const listPublicPlansAlias = createRoute({
+  operationId: 'listPublicPlansAlias',
   method: 'get',
   path: '/api/v1/public/plans',
   tags: ['Public'],
   summary: 'The subscription plans (alias)',
+  description: 'Same as `GET /api/v1/public/subscription-plans`.',
   responses: plansResponse,
 });
 
 const internalErrors = ['requete_invalide', 'non_authentifie', 'cle_api_invalide'] as const;
 
 export const provisionTenant = createRoute({
+  operationId: 'provisionTenant',
   method: 'post',
   path: '/api/v1/internal/tenants',
   tags: ['Internal'],
@@ -56,6 +61,7 @@ export const provisionTenant = createRoute({
 });
 
 export const changeSubscription = createRoute({
+  operationId: 'changeSubscription',
   method: 'post',
   path: '/api/v1/internal/subscriptions',
   tags: ['Internal'],
@@ -71,6 +77,7 @@ export const changeSubscription = createRoute({
 });
 
 export const recordLead = createRoute({
+  operationId: 'recordLead',
   method: 'post',
   path: '/api/v1/internal/leads',
   tags: ['Internal'],
@@ -87,10 +94,13 @@ export const recordLead = createRoute({
 });
 
 export const health = createRoute({
+  operationId: 'getHealth',
   method: 'get',
   path: '/api/v1/health',
   tags: ['System'],
   summary: 'Liveness',
+  description:
+    'No authentication. 200 while the process serves requests; it does not ask the database (see `GET /api/v1/ready`).',
   responses: {
     200: jsonResponse(z.object({ status: z.literal('ok') }), 'The process answers.'),
     ...errorResponses(),
@@ -98,10 +108,13 @@ export const health = createRoute({
 });
 
 export const ready = createRoute({
+  operationId: 'getReadiness',
   method: 'get',
   path: '/api/v1/ready',
   tags: ['System'],
   summary: 'Readiness: the database answers',
+  description:
+    'No authentication. 200 once the database answers a query, 503 while it does not: a load balancer sends traffic only to a ready portal.',
   responses: {
     200: jsonResponse(z.object({ status: z.literal('ok') }), 'Ready for traffic.'),
     503: jsonResponse(
@@ -113,17 +126,45 @@ export const ready = createRoute({
 });
 
 export const openapiDocument = createRoute({
+  operationId: 'getOpenApiDocument',
   method: 'get',
   path: '/api/v1/openapi.json',
   tags: ['System'],
   summary: 'This OpenAPI 3.1 document',
+  description:
+    'No authentication. The whole contract, every module and the webhooks, as committed with the code (`packages/contract/openapi.json`). One document per module is served beside it (`GET /api/v1/openapi/{module}.json`).',
   responses: {
     200: jsonResponse(z.record(z.string(), z.unknown()), 'The document.'),
     ...errorResponses(),
   },
 });
 
+export const moduleOpenapiDocument = createRoute({
+  operationId: 'getModuleOpenApiDocument',
+  method: 'get',
+  path: '/api/v1/openapi/{document}',
+  tags: ['System'],
+  summary: 'One part of this document: the platform or a module',
+  description:
+    'No authentication. The operations of the platform or of one module (the webhooks with the platform), with only the components they use: a valid OpenAPI 3.1 document, a fraction of the whole, which the reference loads one at a time. Cut from the served `/api/v1/openapi.json`, so the two never disagree.',
+  request: {
+    params: z.object({
+      document: z
+        .enum(API_DOCUMENTS.map((name) => `${name}.json`) as [string, ...string[]])
+        .openapi({
+          description: 'The part: `platform.json` or a module’s.',
+          example: 'sales.json',
+        }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(z.record(z.string(), z.unknown()), 'The part, an OpenAPI 3.1 document.'),
+    ...errorResponses('requete_invalide'),
+  },
+});
+
 export const apiReference = createRoute({
+  operationId: 'getApiReference',
   method: 'get',
   path: '/api/v1/docs',
   tags: ['System'],

@@ -22,6 +22,7 @@ const base = { security: [SESSION], tags: ['Settings: portal access'] };
 const path = '/api/v1/settings/portal-access';
 
 export const getPortalAccess = createRoute({
+  operationId: 'getPortalAccess',
   ...base,
   method: 'get',
   path,
@@ -35,6 +36,7 @@ export const getPortalAccess = createRoute({
 });
 
 export const updatePortalAccess = createRoute({
+  operationId: 'updatePortalAccess',
   ...base,
   method: 'put',
   path,

@@ -24,11 +24,14 @@ const usersTag = { tags: ['Settings: users'] };
 const keysTag = { tags: ['Settings: API keys'] };
 
 export const listUsers = createRoute({
+  operationId: 'listUsers',
   ...base,
   ...usersTag,
   method: 'get',
   path: '/api/v1/settings/users',
   summary: "List the tenant's users",
+  description:
+    'Every member of the tenant with the roles it holds there. Admins only, through a session.',
   request: { headers: TenantHeadersSchema },
   responses: {
     200: jsonResponse(listOf(UserSchema), 'The users and their roles.'),
@@ -37,6 +40,7 @@ export const listUsers = createRoute({
 });
 
 export const createUser = createRoute({
+  operationId: 'createUser',
   ...base,
   ...usersTag,
   method: 'post',
@@ -52,6 +56,7 @@ export const createUser = createRoute({
 });
 
 export const updateUser = createRoute({
+  operationId: 'updateUser',
   ...base,
   ...usersTag,
   method: 'patch',
@@ -71,6 +76,7 @@ export const updateUser = createRoute({
 });
 
 export const deleteUser = createRoute({
+  operationId: 'deleteUser',
   ...base,
   ...usersTag,
   method: 'delete',
@@ -83,6 +89,7 @@ export const deleteUser = createRoute({
 });
 
 export const listApiKeys = createRoute({
+  operationId: 'listApiKeys',
   ...base,
   ...keysTag,
   method: 'get',
@@ -97,6 +104,7 @@ export const listApiKeys = createRoute({
 });
 
 export const createApiKey = createRoute({
+  operationId: 'createApiKey',
   ...base,
   ...keysTag,
   method: 'post',
@@ -112,6 +120,7 @@ export const createApiKey = createRoute({
 });
 
 export const revokeApiKey = createRoute({
+  operationId: 'revokeApiKey',
   ...base,
   ...keysTag,
   method: 'delete',
@@ -123,6 +132,7 @@ export const revokeApiKey = createRoute({
 });
 
 export const rollApiKey = createRoute({
+  operationId: 'rollApiKey',
   ...base,
   ...keysTag,
   method: 'post',

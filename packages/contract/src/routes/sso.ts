@@ -22,6 +22,7 @@ const settings = { security: [SESSION], tags: ['Settings: single sign-on'] };
 const settingsPath = '/api/v1/settings/sso';
 
 export const getSsoSettings = createRoute({
+  operationId: 'getSsoSettings',
   ...settings,
   method: 'get',
   path: settingsPath,
@@ -35,6 +36,7 @@ export const getSsoSettings = createRoute({
 });
 
 export const updateSsoSettings = createRoute({
+  operationId: 'updateSsoSettings',
   ...settings,
   method: 'put',
   path: settingsPath,
@@ -49,6 +51,7 @@ export const updateSsoSettings = createRoute({
 });
 
 export const deleteSsoSettings = createRoute({
+  operationId: 'deleteSsoSettings',
   ...settings,
   method: 'delete',
   path: settingsPath,
@@ -68,6 +71,7 @@ const navigation =
   'A browser navigation (`Accept: text/html`) that fails is sent to the console’s `/login?sso_error=<code>` instead of a JSON error.';
 
 export const ssoStart = createRoute({
+  operationId: 'startSsoLogin',
   method: 'get',
   path: '/api/v1/auth/sso/start',
   tags: ['Authentication'],
@@ -81,6 +85,7 @@ export const ssoStart = createRoute({
 });
 
 export const ssoCallback = createRoute({
+  operationId: 'completeSsoLogin',
   method: 'get',
   path: '/api/v1/auth/sso/callback',
   tags: ['Authentication'],

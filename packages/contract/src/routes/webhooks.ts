@@ -32,9 +32,10 @@ const right = 'Needs the right `webhooks` (admins; API keys with the scope `webh
 const path = '/api/v1/settings/webhooks';
 const one = (description: string) => jsonResponse(WebhookSubscriptionSchema, description, true);
 
-const catalogueRoute = (at: string, summary: string, alias: string) =>
+const catalogueRoute = (operationId: string, at: string, summary: string, alias: string) =>
   createRoute({
     ...base,
+    operationId,
     method: 'get',
     path: at,
     summary,
@@ -47,18 +48,21 @@ const catalogueRoute = (at: string, summary: string, alias: string) =>
   });
 
 export const listWebhookEvents = catalogueRoute(
+  'listWebhookEvents',
   `${path}/events`,
   'The event catalogue',
   'Also served at `/settings/webhooks/events`.',
 );
 
 export const listWebhookEventsAlias = catalogueRoute(
+  'listWebhookEventsAlias',
   '/settings/webhooks/events',
   'The event catalogue (alias)',
   'Same as `GET /api/v1/settings/webhooks/events`.',
 );
 
 export const listWebhookSubscriptions = createRoute({
+  operationId: 'listWebhookSubscriptions',
   ...base,
   method: 'get',
   path,
@@ -72,6 +76,7 @@ export const listWebhookSubscriptions = createRoute({
 });
 
 export const createWebhookSubscription = createRoute({
+  operationId: 'createWebhookSubscription',
   ...base,
   method: 'post',
   path,
@@ -85,6 +90,7 @@ export const createWebhookSubscription = createRoute({
 });
 
 export const getWebhookSubscription = createRoute({
+  operationId: 'getWebhookSubscription',
   ...base,
   method: 'get',
   path: `${path}/{id}`,
@@ -95,6 +101,7 @@ export const getWebhookSubscription = createRoute({
 });
 
 export const updateWebhookSubscription = createRoute({
+  operationId: 'updateWebhookSubscription',
   ...base,
   method: 'patch',
   path: `${path}/{id}`,
@@ -109,6 +116,7 @@ export const updateWebhookSubscription = createRoute({
 });
 
 export const deleteWebhookSubscription = createRoute({
+  operationId: 'deleteWebhookSubscription',
   ...base,
   method: 'delete',
   path: `${path}/{id}`,
@@ -119,6 +127,7 @@ export const deleteWebhookSubscription = createRoute({
 });
 
 export const rotateWebhookSecret = createRoute({
+  operationId: 'rotateWebhookSecret',
   ...base,
   method: 'post',
   path: `${path}/{id}/rotate-secret`,
@@ -136,6 +145,7 @@ export const rotateWebhookSecret = createRoute({
 });
 
 export const testWebhookSubscription = createRoute({
+  operationId: 'testWebhookSubscription',
   ...base,
   method: 'post',
   path: `${path}/{id}/test`,
@@ -149,6 +159,7 @@ export const testWebhookSubscription = createRoute({
 });
 
 export const listWebhookDeliveries = createRoute({
+  operationId: 'listWebhookDeliveries',
   ...base,
   method: 'get',
   path: `${path}/{id}/deliveries`,
@@ -166,6 +177,7 @@ export const listWebhookDeliveries = createRoute({
 });
 
 export const getWebhookDelivery = createRoute({
+  operationId: 'getWebhookDelivery',
   ...base,
   method: 'get',
   path: `${path}/{id}/deliveries/{did}`,
@@ -179,6 +191,7 @@ export const getWebhookDelivery = createRoute({
 });
 
 export const retryWebhookDelivery = createRoute({
+  operationId: 'retryWebhookDelivery',
   ...base,
   method: 'post',
   path: `${path}/{id}/deliveries/{did}/retry`,
@@ -192,6 +205,7 @@ export const retryWebhookDelivery = createRoute({
 });
 
 export const recoverWebhookDeliveries = createRoute({
+  operationId: 'recoverWebhookDeliveries',
   ...base,
   method: 'post',
   path: `${path}/{id}/recover`,
