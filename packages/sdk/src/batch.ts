@@ -1,6 +1,6 @@
-import type { components } from './api.gen.js';
 import type { Client } from './client.js';
-import type { Operation, PathsFor, RequestInit, Result, Success } from './types.js';
+import type { components } from './gen/shared.gen.js';
+import type { PathOf, RequestInit, Result, Routes, Success } from './types.js';
 
 type BatchMethod = 'get' | 'post' | 'patch' | 'delete';
 
@@ -11,7 +11,10 @@ type NotBatchable =
   | `/settings/${string}`;
 
 /** The paths of `M` a batch can run: business resources' list, get, create, patch, delete, actions. */
-export type BatchPath<M extends BatchMethod> = Exclude<PathsFor<M>, NotBatchable>;
+export type BatchPathOf<R extends Routes, M extends BatchMethod> = Exclude<
+  PathOf<R, M>,
+  NotBatchable
+>;
 
 declare const answers: unique symbol;
 
@@ -48,28 +51,29 @@ function stepOf(method: BatchMethod) {
   });
 }
 
+type Step<R extends Routes, M extends BatchMethod> = <P extends BatchPathOf<R, M>>(
+  path: P,
+  ...init: StepArgs<R[M][P & keyof R[M]], M>
+) => BatchStep<Answer<R[M][P & keyof R[M]]>>;
+
+/** `op` typed with `R`: each entry binds it to its routes. */
+export interface BatchOps<R extends Routes> {
+  get: Step<R, 'get'>;
+  post: Step<R, 'post'>;
+  patch: Step<R, 'patch'>;
+  delete: Step<R, 'delete'>;
+}
+
 /**
  * The operations of a batch, typed like the client's calls: `op.post(path, {path, query,
  * body})` checks the path, parameters and body against the contract, and the batch's result
- * for it is typed as that route's answer.
+ * for it is typed as that route's answer. Untyped here; the entries give it their routes.
  */
-export const op = {
-  get: stepOf('get') as <P extends BatchPath<'get'>>(
-    path: P,
-    ...init: StepArgs<Operation<P, 'get'>, 'get'>
-  ) => BatchStep<Answer<Operation<P, 'get'>>>,
-  post: stepOf('post') as <P extends BatchPath<'post'>>(
-    path: P,
-    ...init: StepArgs<Operation<P, 'post'>, 'post'>
-  ) => BatchStep<Answer<Operation<P, 'post'>>>,
-  patch: stepOf('patch') as <P extends BatchPath<'patch'>>(
-    path: P,
-    ...init: StepArgs<Operation<P, 'patch'>, 'patch'>
-  ) => BatchStep<Answer<Operation<P, 'patch'>>>,
-  delete: stepOf('delete') as <P extends BatchPath<'delete'>>(
-    path: P,
-    ...init: StepArgs<Operation<P, 'delete'>, 'delete'>
-  ) => BatchStep<Answer<Operation<P, 'delete'>>>,
+export const anyOp = {
+  get: stepOf('get'),
+  post: stepOf('post'),
+  patch: stepOf('patch'),
+  delete: stepOf('delete'),
 };
 
 /**
@@ -106,8 +110,8 @@ export interface BatchOptions {
  * batch like any idempotent POST, with one Idempotency-Key for every attempt (yours, or one it
  * makes), so a batch retried after a lost answer is never applied twice.
  */
-export async function batch<const T extends readonly BatchStep<unknown>[]>(
-  client: Client,
+export async function batch<R extends Routes, const T extends readonly BatchStep<unknown>[]>(
+  client: Client<R>,
   steps: T,
   options: BatchOptions = {},
 ): Promise<Result<BatchResults<T>>> {
@@ -120,7 +124,9 @@ export async function batch<const T extends readonly BatchStep<unknown>[]>(
         ...(if_match === undefined ? {} : { if_match }),
       }) as components['schemas']['BatchOperation'],
   );
-  const result = await client.post('/api/v1/batch', {
+  // Any client: the batch route is the platform's, whichever module the client is typed with.
+  const post = client.post as unknown as (path: string, init: object) => Promise<Result<unknown>>;
+  const result = await post('/api/v1/batch', {
     body: { operations },
     ...(options.idempotencyKey ? { headers: { 'idempotency-key': options.idempotencyKey } } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

@@ -9,16 +9,7 @@ import type {
   ShapedItem,
   ShapedSuccess,
 } from './shape.js';
-import type {
-  ListPath,
-  Method,
-  Operation,
-  ParseAs,
-  Parsed,
-  PathsFor,
-  RawBody,
-  Result,
-} from './types.js';
+import type { ListPathOf, ParseAs, Parsed, RawBody, Result, Routes } from './types.js';
 
 interface CommonOptions {
   /** The portal's origin, e.g. `https://acme.example.com` (`''`: the page's own). */
@@ -53,43 +44,50 @@ export interface SessionOptions extends CommonOptions {
 export type ClientOptions = ApiKeyOptions | SessionOptions;
 
 /**
- * A method's calls; `select` and `embed` in the query shape the result's type (shape.ts), and
- * `parseAs: 'bytes'` makes it a `Uint8Array` (a file's answer).
+ * A method's calls over `Ops` (path → operation); `select` and `embed` in the query shape the
+ * result's type (shape.ts), and `parseAs: 'bytes'` makes it a `Uint8Array` (a file's answer).
  */
-type Call<M extends Method> = <
-  P extends PathsFor<M>,
-  S extends SelectableField<Operation<P, M>> = never,
-  E extends EmbeddableName<Operation<P, M>> = never,
+export type Call<Ops> = <
+  P extends keyof Ops & string,
+  S extends SelectableField<Ops[P]> = never,
+  E extends EmbeddableName<Ops[P]> = never,
   A extends ParseAs = 'auto',
 >(
   path: P,
-  ...init: ShapedArgs<Operation<P, M>, S, E, A>
-) => Promise<Result<Parsed<A, ShapedSuccess<Operation<P, M>, S, E>>>>;
+  ...init: ShapedArgs<Ops[P], S, E, A>
+) => Promise<Result<Parsed<A, ShapedSuccess<Ops[P], S, E>>>>;
 
-type ListOperation<P extends ListPath> = Operation<P, 'get'>;
-
-export type Client = { [M in Method]: Call<M> } & {
+/**
+ * A client typed with `R`: the whole API's `routes` (index.ts) or one module's
+ * (`sales.ts`, `accounting.ts`…; several: `createClient<SalesRoutes & AccountingRoutes>`).
+ */
+export interface Client<R extends Routes> {
+  get: Call<R['get']>;
+  post: Call<R['post']>;
+  put: Call<R['put']>;
+  patch: Call<R['patch']>;
+  delete: Call<R['delete']>;
   /** The tenant of the next requests (X-Tenant-ID); `undefined` sends none. */
   setTenant(tenantId: string | undefined): void;
   /** Every page of a list, following `next_cursor`; stops after an error result. */
   pages<
-    P extends ListPath,
-    S extends SelectableField<ListOperation<P>> = never,
-    E extends EmbeddableName<ListOperation<P>> = never,
+    P extends ListPathOf<R>,
+    S extends SelectableField<R['list'][P]> = never,
+    E extends EmbeddableName<R['list'][P]> = never,
   >(
     path: P,
-    ...init: ShapedArgs<ListOperation<P>, S, E>
-  ): AsyncGenerator<Result<ShapedSuccess<ListOperation<P>, S, E>>, void>;
+    ...init: ShapedArgs<R['list'][P], S, E>
+  ): AsyncGenerator<Result<ShapedSuccess<R['list'][P], S, E>>, void>;
   /** Every row of a list across pages; throws the `ApiError` of a failed page. */
   paginate<
-    P extends ListPath,
-    S extends SelectableField<ListOperation<P>> = never,
-    E extends EmbeddableName<ListOperation<P>> = never,
+    P extends ListPathOf<R>,
+    S extends SelectableField<R['list'][P]> = never,
+    E extends EmbeddableName<R['list'][P]> = never,
   >(
     path: P,
-    ...init: ShapedArgs<ListOperation<P>, S, E>
-  ): AsyncGenerator<ShapedItem<ListOperation<P>, S, E>, void>;
-};
+    ...init: ShapedArgs<R['list'][P], S, E>
+  ): AsyncGenerator<ShapedItem<R['list'][P], S, E>, void>;
+}
 
 type AnyInit = {
   path?: Record<string, string | number>;
@@ -107,8 +105,11 @@ type FetchBody = Exclude<NonNullable<Parameters<typeof fetch>[1]>['body'], undef
 // Methods whose replay cannot act twice; a POST joins them when it carries an Idempotency-Key.
 const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 
-/** A typed client of the portal API: every path, parameter, body and answer from the contract. */
-export function createClient(options: ClientOptions): Client {
+/**
+ * A client typed with `R` (every path, parameter, body and answer from the contract); the
+ * entries bind `R`: `createClient` of index.ts (the whole API) or of a module's file.
+ */
+export function createClient<R extends Routes>(options: ClientOptions): Client<R> {
   const { apiKey, session, maxRetries = 2, timeoutMs = 30_000, backoffMs = 500 } = options;
   if ((apiKey === undefined) === (session === undefined))
     throw new TypeError('createClient: give either apiKey or session, not both.');
@@ -232,7 +233,7 @@ export function createClient(options: ClientOptions): Client {
     delete: call('DELETE'),
     pages,
     paginate,
-  } as unknown as Client;
+  } as unknown as Client<R>;
 }
 
 type Outcome = { response: Response; text: string; bytes?: Uint8Array } | { error: ApiError };

@@ -1,7 +1,7 @@
-import type { components } from './api.gen.js';
 import type { Client } from './client.js';
 import { ApiError } from './errors.js';
-import type { RawBody, Result } from './types.js';
+import type { components, routes } from './gen/accounting.gen.js';
+import type { RawBody, Result, Routes } from './types.js';
 
 /** The formats an issued document is served in (SPEC §20). */
 export type EInvoiceFormat = 'facturx' | 'ubl' | 'cii';
@@ -96,7 +96,11 @@ const FILE_ACCEPT = 'application/pdf, application/xml, application/json;q=0.5';
  * @example
  * const { bytes, fileName } = await einvoice(client, { document: 'invoices', id, format: 'ubl' });
  */
-export async function einvoice(client: Client, options: EInvoiceOptions): Promise<EInvoiceFile> {
+export async function einvoice<R extends Routes>(
+  client: Client<R>,
+  options: EInvoiceOptions,
+): Promise<EInvoiceFile> {
+  const accounting = asAccounting(client);
   const init = {
     path: { id: options.id },
     query: { format: options.format ?? 'facturx' },
@@ -106,8 +110,8 @@ export async function einvoice(client: Client, options: EInvoiceOptions): Promis
   } as const;
   const result =
     options.document === 'invoices'
-      ? await client.get('/api/v1/invoices/{id}/einvoice', init)
-      : await client.get('/api/v1/credit-notes/{id}/einvoice', init);
+      ? await accounting.get('/api/v1/invoices/{id}/einvoice', init)
+      : await accounting.get('/api/v1/credit-notes/{id}/einvoice', init);
   return file(result);
 }
 
@@ -115,10 +119,11 @@ export async function einvoice(client: Client, options: EInvoiceOptions): Promis
  * The file a supplier invoice or debit note was imported from, byte for byte. Throws an
  * `ApiError` (`introuvable` for a document typed in).
  */
-export async function originalEInvoice(
-  client: Client,
+export async function originalEInvoice<R extends Routes>(
+  client: Client<R>,
   options: OriginalEInvoiceOptions,
 ): Promise<OriginalEInvoiceFile> {
+  const accounting = asAccounting(client);
   const init = {
     path: { id: options.id },
     headers: { accept: FILE_ACCEPT },
@@ -127,8 +132,8 @@ export async function originalEInvoice(
   } as const;
   const result =
     options.document === 'supplier-invoices'
-      ? await client.get('/api/v1/supplier-invoices/{id}/einvoice', init)
-      : await client.get('/api/v1/debit-notes/{id}/einvoice', init);
+      ? await accounting.get('/api/v1/supplier-invoices/{id}/einvoice', init)
+      : await accounting.get('/api/v1/debit-notes/{id}/einvoice', init);
   const read = file(result);
   return { ...read, sha256: result.response?.headers.get('x-content-sha256') ?? undefined };
 }
@@ -143,13 +148,13 @@ export async function originalEInvoice(
  * @example
  * const { type, record } = await importEInvoice(client, await readFile('invoice.xml'));
  */
-export async function importEInvoice(
-  client: Client,
+export async function importEInvoice<R extends Routes>(
+  client: Client<R>,
   body: RawBody,
   contentType?: string,
   options: ImportEInvoiceOptions = {},
 ): Promise<ImportedEInvoice> {
-  const result = await client.post('/api/v1/supplier-invoices/import', {
+  const result = await asAccounting(client).post('/api/v1/supplier-invoices/import', {
     raw: body,
     headers: { 'content-type': contentType ?? mediaTypeOf(body) },
     ...(options.signal ? { signal: options.signal } : {}),
@@ -159,6 +164,11 @@ export async function importEInvoice(
   return location.includes('/debit-notes/')
     ? { type: 'debit_note', record: result.data as Schemas['DebitNote'], location }
     : { type: 'supplier_invoice', record: result.data as Schemas['SupplierInvoice'], location };
+}
+
+/** Any client, whichever routes it is typed with, calls the accounting module's files here. */
+function asAccounting<R extends Routes>(client: Client<R>): Client<routes> {
+  return client as unknown as Client<routes>;
 }
 
 /** Whether an error is a refused e-invoice, with its rules typed. */

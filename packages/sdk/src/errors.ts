@@ -1,4 +1,4 @@
-import type { components } from './api.gen.js';
+import type { components } from './gen/shared.gen.js';
 
 /** Codes the client produces itself, when there is no error object from the portal to read. */
 export type ClientErrorCode =

@@ -1,6 +1,7 @@
-import type { paths } from './api.gen.js';
 import type { Client } from './client.js';
+import type { paths, routes } from './gen/platform.gen.js';
 import { sleep } from './retry.js';
+import type { Routes } from './types.js';
 
 type FeedOperation = paths['/api/v1/events']['get'];
 type FeedPage = FeedOperation['responses'][200]['content']['application/json'];
@@ -45,15 +46,17 @@ export interface EventsOptions {
  * }
  * ```
  */
-export async function* events(
-  client: Client,
+export async function* events<R extends Routes>(
+  client: Client<R>,
   options: EventsOptions = {},
 ): AsyncGenerator<FeedEvent, void> {
+  // Any client: the feed is the platform's route, whichever module the client is typed with.
+  const platform = client as unknown as Client<routes>;
   const { follow = true, pollIntervalMs = 1_000, signal } = options;
   let cursor = options.after === undefined ? undefined : String(options.after);
   const type = options.types?.length ? options.types.join(',') : undefined;
   while (!signal?.aborted) {
-    const page = await client.get('/api/v1/events', {
+    const page = await platform.get('/api/v1/events', {
       query: {
         ...(cursor === undefined ? {} : { after: cursor }),
         ...(type === undefined ? {} : { type }),

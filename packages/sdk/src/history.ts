@@ -1,13 +1,15 @@
-import type { components } from './api.gen.js';
 import type { Client } from './client.js';
-import type { Operation, PathsFor, Success } from './types.js';
+import type { components } from './gen/shared.gen.js';
+import type { PathOf, Routes, Success } from './types.js';
 
-/** Record-history paths: `/api/v1/<resource>/{id}/history`. */
-export type HistoryPath = Extract<PathsFor<'get'>, `${string}/{id}/history`>;
+/** Record-history paths of `R`: `/api/v1/<resource>/{id}/history`. */
+export type HistoryPathOf<R extends Routes> = Extract<PathOf<R, 'get'>, `${string}/{id}/history`>;
 
 /** The record a history path belongs to, as `GET /api/v1/<resource>/{id}` returns it. */
-export type HistoryRecord<P extends HistoryPath> = P extends `${infer R}/history`
-  ? Success<Operation<R, 'get'>>
+export type HistoryRecordOf<R extends Routes, P extends string> = P extends `${infer T}/history`
+  ? T extends keyof R['get']
+    ? Success<R['get'][T]>
+    : never
   : never;
 
 /**
@@ -37,12 +39,12 @@ export interface HistoryOptions {
  * for await (const v of history(client, '/api/v1/sales-orders/{id}/history', id))
  *   console.log(v.version, v.actor.name, v.action, v.changes.status);
  */
-export async function* history<P extends HistoryPath>(
-  client: Client,
+export async function* history<R extends Routes, P extends HistoryPathOf<R>>(
+  client: Client<R>,
   path: P,
   id: string,
   options: HistoryOptions = {},
-): AsyncGenerator<HistoryEntry<HistoryRecord<P>>, void> {
+): AsyncGenerator<HistoryEntry<HistoryRecordOf<R, P>>, void> {
   const query = {
     ...(options.pageSize === undefined ? {} : { page_size: options.pageSize }),
     ...(options.cursor === undefined ? {} : { cursor: options.cursor }),
@@ -54,7 +56,7 @@ export async function* history<P extends HistoryPath>(
   );
   for await (const page of pages) {
     if (page.error) throw page.error;
-    yield* page.data.data as HistoryEntry<HistoryRecord<P>>[];
+    yield* page.data.data as HistoryEntry<HistoryRecordOf<R, P>>[];
   }
 }
 

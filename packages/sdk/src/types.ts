@@ -1,19 +1,24 @@
-import type { paths } from './api.gen.js';
 import type { ApiError } from './errors.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** The paths that have an operation for `M`. */
-export type PathsFor<M extends Method> = {
-  [P in keyof paths]: paths[P] extends Record<M, object> ? P : never;
-}[keyof paths];
+/**
+ * What a client is typed with: for each method, an interface from path to operation, and
+ * `list`, the GETs that answer a page (the generated `routes` of api.gen.ts or of a module's
+ * file). Indexing these interfaces is all a call costs the compiler: no conditional type runs
+ * over every path.
+ */
+export interface Routes {
+  get: object;
+  post: object;
+  put: object;
+  patch: object;
+  delete: object;
+  list: object;
+}
 
-/** The generated operation of `P` and `M`. */
-export type Operation<P, M extends Method> = P extends keyof paths
-  ? paths[P] extends Record<M, infer O>
-    ? O
-    : never
-  : never;
+/** The paths of `R` that have an operation for `M`. */
+export type PathOf<R extends Routes, M extends Method> = keyof R[M] & string;
 
 type Parameters<O> = O extends { parameters: infer X } ? X : object;
 type PathPart<O> = Parameters<O> extends { path: infer X } ? { path: X } : { path?: never };
@@ -86,19 +91,14 @@ export type Result<T> =
   | { data: T; error?: undefined; response: Response }
   | { data?: undefined; error: ApiError; response?: Response };
 
-/** GET paths answering a page: `{data: [...], next_cursor}`. */
-export type ListPath = {
-  [P in PathsFor<'get'>]: Success<Operation<P, 'get'>> extends {
-    data: unknown[];
-    next_cursor: string | null;
-  }
-    ? P
-    : never;
-}[PathsFor<'get'>];
-
+/** The GET paths of `R` answering a page: `{data: [...], next_cursor}`. */
+export type ListPathOf<R extends Routes> = keyof R['list'] & string;
 /** A page of `P`. */
-export type Page<P extends ListPath> = Success<Operation<P, 'get'>>;
+export type PageOf<R extends Routes, P extends ListPathOf<R>> = Success<R['list'][P]>;
 /** One row of a page of `P`. */
-export type Item<P extends ListPath> = Page<P>['data'][number];
+export type ItemOf<R extends Routes, P extends ListPathOf<R>> =
+  PageOf<R, P> extends { data: (infer I)[] } ? I : never;
 /** The query a list accepts: its filterable fields, `order`, `page_size` and `cursor`. */
-export type ListQuery<P extends ListPath> = NonNullable<RequestInit<Operation<P, 'get'>>['query']>;
+export type ListQueryOf<R extends Routes, P extends ListPathOf<R>> = NonNullable<
+  RequestInit<R['list'][P]>['query']
+>;

@@ -1,5 +1,5 @@
-import type { webhooks } from './api.gen.js';
 import { ApiError } from './errors.js';
+import type { webhooks } from './gen/webhooks.gen.js';
 
 /** Every event the portal delivers (the contract's `webhooks:` section), discriminated by `type`. */
 export type WebhookEvent = {
