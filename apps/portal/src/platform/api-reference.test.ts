@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { MODULES } from '@erp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal } from '../../test/harness';
 import { scalarStandaloneBundle } from './scalar-bundle';
 
-/** GET /api/v1/docs: the page, its two same-origin scripts, and nothing from another host. */
+const COMMITTED = new URL('../../../../packages/contract/openapi.json', import.meta.url);
+
+/** GET /api/v1/docs: the index page, its two same-origin scripts, and nothing from another host. */
 let portal: Awaited<ReturnType<typeof createTestPortal>>;
 beforeAll(async () => {
   portal = await createTestPortal();
@@ -12,10 +15,13 @@ afterAll(() => portal.tdb.close());
 
 const scalarBundle = readFileSync(scalarStandaloneBundle(import.meta.dirname));
 
-/** The `src` of every `<script>` of the page. */
+/** The page's script and the Scalar bundle it loads on demand (its `data-scalar`). */
 async function scriptsOf(res: Response): Promise<string[]> {
   const html = await res.text();
-  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g)].map((m) => m[1]!);
+  return [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g)].flatMap((m) => {
+    const scalar = /\bdata-scalar="([^"]+)"/.exec(m[0]);
+    return scalar ? [scalar[1]!, m[1]!] : [m[1]!];
+  });
 }
 
 describe('GET /api/v1/docs', () => {
@@ -55,13 +61,32 @@ describe('GET /api/v1/docs', () => {
     expect(brotli.headers.get('content-encoding')).toBe('br');
 
     const script = await (await portal.request(`/api/v1/${init}`)).text();
-    expect(script).toContain("new URL('openapi.json', document.baseURI)");
+    expect(script).toContain("'openapi/' + part + '.json', document.baseURI");
     // Nothing that would reach another host: fonts, telemetry, the agent, MCP, the toolbar.
     expect(script).toContain('"withDefaultFonts":false');
     expect(script).toContain('"telemetry":false');
     expect(script).toContain('"agent":{"disabled":true}');
     expect(script).toContain('"mcp":{"disabled":true}');
     expect(script).toContain('"showDeveloperTools":"never"');
+  });
+
+  it('opens on the index of the parts, every operation a link into its part', async () => {
+    const html = await (await portal.request('/api/v1/docs')).text();
+    const parts = [...html.matchAll(/<li data-document="([a-z]+)" data-tags="([^"]+)">/g)];
+    expect(parts.map((m) => m[1])).toEqual(['platform', ...MODULES]);
+    expect(parts.find((m) => m[1] === 'accounting')?.[2]).toBe(
+      'accounting reports settings-accounting',
+    );
+    expect(html).toContain(
+      '<a href="docs?module=sales#tag/sales/POST/api/v1/quotes"><span class="method">POST</span> <code>/api/v1/quotes</code></a> Create a quote',
+    );
+    expect(html).toContain('<a href="openapi/sales.json">sales.json</a>');
+    const links = [...html.matchAll(/href="docs\?module=[a-z]+#tag\//g)];
+    const whole = JSON.parse(readFileSync(COMMITTED, 'utf8')) as { paths: object };
+    const operations = Object.values(whole.paths).flatMap((item) => Object.keys(item));
+    expect(links).toHaveLength(operations.length);
+    // Scalar is loaded by the script only when a part is asked for: the index does without it.
+    expect(html).not.toMatch(/<script\b[^>]*\bsrc="docs\/scalar\./);
   });
 
   it('answers an unknown asset with 404 introuvable, as JSON', async () => {

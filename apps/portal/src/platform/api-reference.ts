@@ -7,6 +7,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/context';
 import { staticDocument } from '../http/static-document';
+import type { OpenApiParts } from './api-reference-documents';
+import { referencePage } from './api-reference-page';
+import { REFERENCE_SCRIPT } from './api-reference-script';
 import { scalarStandaloneBundle } from './scalar-bundle';
 
 /**
@@ -21,41 +24,6 @@ export function scalarBundlePath(moduleDir = import.meta.dirname): string {
 }
 const SCRIPT = 'text/javascript; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * What the renderer is told. Everything that would reach another host is off: the default
- * fonts (a font CDN), telemetry, the AI agent (its registry lives behind a proxy), the
- * developer toolbar, and "Generate MCP" (Scalar shows it on localhost unless told otherwise:
- * it sends the document to Scalar's dashboard). The "try it" client stays: it calls this same
- * origin.
- */
-const CONFIGURATION = {
-  withDefaultFonts: false,
-  telemetry: false,
-  agent: { disabled: true },
-  mcp: { disabled: true },
-  showDeveloperTools: 'never',
-  documentDownloadType: 'json',
-  metaData: { title: 'ERP business API reference' },
-};
-
-/**
- * The page's own script (a file, since the CSP admits no inline script): renders the served
- * `openapi.json`, found beside the page's URL so that the reference works under any prefix,
- * and removes the loading notice once the document is rendered (a thousand operations take
- * seconds to process in the browser).
- */
-const INIT_SCRIPT = `'use strict';
-(function () {
-  var configuration = ${JSON.stringify(CONFIGURATION)};
-  configuration.url = new URL('openapi.json', document.baseURI).href;
-  configuration.onLoaded = function () {
-    var notice = document.getElementById('loading');
-    if (notice) notice.remove();
-  };
-  window.Scalar.createApiReference('#reference', configuration);
-})();
-`;
 
 interface Asset {
   name: string;
@@ -73,43 +41,32 @@ function hashedName(stem: string, bytes: Uint8Array): string {
   return `${stem}.${hash}.js`;
 }
 
-async function loadReference(): Promise<Reference> {
+async function loadReference(parts: OpenApiParts): Promise<Reference> {
   const scalar = new Uint8Array(await readFile(scalarBundlePath()));
-  const init = new TextEncoder().encode(INIT_SCRIPT);
+  const init = new TextEncoder().encode(REFERENCE_SCRIPT);
   const assets = [
     { name: hashedName('scalar', scalar), bytes: scalar },
     { name: hashedName('reference', init), bytes: init },
   ];
-  // Relative URLs (the page is /api/v1/docs): docs/… and openapi.json sit beside it.
-  const page = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ERP business API reference</title>
-<link rel="icon" href="data:,">
-</head>
-<body>
-<p id="loading" role="status">Loading the API reference… (a large document: this can take a while)</p>
-<noscript><p>This reference needs JavaScript. The document itself is <a href="openapi.json">openapi.json</a>.</p></noscript>
-<div id="reference"></div>
-${assets.map((asset) => `<script src="docs/${asset.name}"></script>`).join('\n')}
-</body>
-</html>
-`;
+  // Relative URLs (the page is /api/v1/docs): docs/…, openapi.json and openapi/… sit beside it.
+  const page = referencePage(parts.index(), {
+    scalar: `docs/${assets[0]!.name}`,
+    reference: `docs/${assets[1]!.name}`,
+  });
   return { page, assets: new Map(assets.map((asset) => [asset.name, asset])) };
 }
 
 /**
- * `GET /api/v1/docs` (SPEC §15): Scalar over the served `openapi.json`, webhooks included,
- * under the console's strict CSP but for injected styles. Its two scripts have content-hashed
- * names under `/api/v1/docs/`, cached for good; the page itself is revalidated, so a deploy
- * shows at once. Everything is read and hashed on the first request, not at start-up.
+ * `GET /api/v1/docs` (SPEC §15): an index of the document's parts, and Scalar over one part at
+ * a time (`?module=sales`: a tenth of the whole, which Scalar took ~11 s to render), under the
+ * console's strict CSP but for injected styles. Its two scripts have content-hashed names
+ * under `/api/v1/docs/`, cached for good; the page itself is revalidated, so a deploy shows at
+ * once. Everything is read and hashed on the first request, not at start-up.
  */
-export function registerApiReference(app: OpenAPIHono<AppEnv>): void {
+export function registerApiReference(app: OpenAPIHono<AppEnv>, parts: OpenApiParts): void {
   let reference: Promise<Reference> | undefined;
   const load = () => {
-    reference ??= loadReference().catch((error: unknown) => {
+    reference ??= loadReference(parts).catch((error: unknown) => {
       reference = undefined;
       throw error;
     });

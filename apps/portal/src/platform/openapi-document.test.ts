@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { API_DOCUMENTS, openApiText, splitOpenApiDocument } from '@erp/contract';
 import { createTestDatabase, type TestDatabase } from '@erp/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPortal } from '../../test/harness';
@@ -78,6 +79,34 @@ describe('the OpenAPI document from source (buildApp)', () => {
       });
       expect(stale.status).toBe(200);
     }
+  });
+
+  it('serves each part, cut from the same document, compressed on request', async () => {
+    const whole = JSON.parse(committed.toString('utf8'));
+    for (const name of API_DOCUMENTS) {
+      const res = await portal.request(`/api/v1/openapi/${name}.json`, {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(res.headers.get('content-encoding')).toBe('br');
+      const text = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+      expect(text === openApiText(splitOpenApiDocument(whole, name)), name).toBe(true);
+    }
+    // Asked again (its bytes were handed over to the first answer): the same ETag, 304.
+    const again = await portal.request('/api/v1/openapi/sales.json');
+    const etag = again.headers.get('etag') ?? '';
+    const cached = await portal.request('/api/v1/openapi/sales.json', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(cached.status).toBe(304);
+  });
+
+  it('refuses a part that does not exist', async () => {
+    const res = await portal.request('/api/v1/openapi/payroll.json');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'requete_invalide' });
   });
 
   it('negotiates Accept-Encoding by q-value, br on a tie, identity when nothing else is acceptable', () => {

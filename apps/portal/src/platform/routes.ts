@@ -1,4 +1,4 @@
-import { ApiError, routes } from '@erp/contract';
+import { API_DOCUMENTS, ApiError, routes } from '@erp/contract';
 import { sql } from '@erp/db';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { secure } from '../auth';
@@ -6,6 +6,7 @@ import type { Deps } from '../deps';
 import { type AppEnv, callerOf } from '../http/context';
 import { staticDocument } from '../http/static-document';
 import { registerApiReference } from './api-reference';
+import { openApiParts } from './api-reference-documents';
 import { recordLead } from './leads';
 import { listPublicPlans } from './plans';
 import { readPortalAccess, requirePlatformOperator, updatePortalAccess } from './portal-access';
@@ -13,7 +14,8 @@ import { changeSubscription, provisionTenant } from './provisioning';
 
 /**
  * Public plans, internal provisioning and leads, Settings → Portal access, health, the API
- * reference and the OpenAPI document, whose text `openapi` gives (the committed openapi.json in the real app).
+ * reference and the OpenAPI document, whose text `openapi` gives (the committed openapi.json in
+ * the real app), and its parts.
  */
 export function registerPlatformRoutes(
   app: OpenAPIHono<AppEnv>,
@@ -74,5 +76,20 @@ export function registerPlatformRoutes(
     cacheControl: 'public, max-age=300',
   });
   app.openapi(routes.openapiDocument, (c) => serveOpenApi(c) as never);
-  registerApiReference(app);
+  // Its parts, one per module and the platform's, cut from that same text (the reference's).
+  const parts = openApiParts(openapi);
+  const serveParts = new Map(
+    API_DOCUMENTS.map((name) => [
+      `${name}.json`,
+      staticDocument(() => parts.partText(name), {
+        contentType: 'application/json; charset=utf-8',
+        cacheControl: 'public, max-age=300',
+      }),
+    ]),
+  );
+  app.openapi(
+    routes.moduleOpenapiDocument,
+    (c) => serveParts.get(c.req.valid('param').document)!(c) as never,
+  );
+  registerApiReference(app, parts);
 }
