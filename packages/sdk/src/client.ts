@@ -2,13 +2,7 @@ import { ApiError, decodeError } from './errors.js';
 import { isIdempotentPost } from './idempotent-posts.gen.js';
 import { backoffDelay, MAX_SERVER_DELAY_MS, serverDelay, sleep } from './retry.js';
 import type { Session } from './session.js';
-import type {
-  EmbeddableName,
-  SelectableField,
-  ShapedArgs,
-  ShapedItem,
-  ShapedSuccess,
-} from './shape.js';
+import type { ShapedArgs, ShapedItem, ShapedSuccess } from './shape.js';
 import type { ListPathOf, ParseAs, Parsed, RawBody, Result, Routes } from './types.js';
 
 interface CommonOptions {
@@ -46,11 +40,13 @@ export type ClientOptions = ApiKeyOptions | SessionOptions;
 /**
  * A method's calls over `Ops` (path → operation); `select` and `embed` in the query shape the
  * result's type (shape.ts), and `parseAs: 'bytes'` makes it a `Uint8Array` (a file's answer).
+ * `S` and `E` take no constraint: the query's own type refuses unknown names, and a constraint
+ * naming `Ops[P]` would be evaluated over every path of the method before `P` is inferred.
  */
 export type Call<Ops> = <
   P extends keyof Ops & string,
-  S extends SelectableField<Ops[P]> = never,
-  E extends EmbeddableName<Ops[P]> = never,
+  S extends string = never,
+  E extends string = never,
   A extends ParseAs = 'auto',
 >(
   path: P,
@@ -70,20 +66,12 @@ export interface Client<R extends Routes> {
   /** The tenant of the next requests (X-Tenant-ID); `undefined` sends none. */
   setTenant(tenantId: string | undefined): void;
   /** Every page of a list, following `next_cursor`; stops after an error result. */
-  pages<
-    P extends ListPathOf<R>,
-    S extends SelectableField<R['list'][P]> = never,
-    E extends EmbeddableName<R['list'][P]> = never,
-  >(
+  pages<P extends ListPathOf<R>, S extends string = never, E extends string = never>(
     path: P,
     ...init: ShapedArgs<R['list'][P], S, E>
   ): AsyncGenerator<Result<ShapedSuccess<R['list'][P], S, E>>, void>;
   /** Every row of a list across pages; throws the `ApiError` of a failed page. */
-  paginate<
-    P extends ListPathOf<R>,
-    S extends SelectableField<R['list'][P]> = never,
-    E extends EmbeddableName<R['list'][P]> = never,
-  >(
+  paginate<P extends ListPathOf<R>, S extends string = never, E extends string = never>(
     path: P,
     ...init: ShapedArgs<R['list'][P], S, E>
   ): AsyncGenerator<ShapedItem<R['list'][P], S, E>, void>;

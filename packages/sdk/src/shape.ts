@@ -8,7 +8,7 @@ import type { ParseAs, RequestInit, Success } from './types.js';
 
 // An operation without a query has `query?: never`: kept `never`, and not matched below, where
 // `never extends X` would hold and infer `unknown`.
-type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type QueryOf<O> = [O] extends [{ parameters: { query?: infer Q } }] ? NonNullable<Q> : never;
 type NamesOf<Q, K extends string> = [Q] extends [never]
   ? never
   : Q extends { [P in K]?: (infer N)[] }

@@ -20,7 +20,10 @@ export interface Routes {
 /** The paths of `R` that have an operation for `M`. */
 export type PathOf<R extends Routes, M extends Method> = keyof R[M] & string;
 
-type Parameters<O> = O extends { parameters: infer X } ? X : object;
+// Every conditional on an operation `O` is wrapped (`[O] extends [...]`): a call's operation is
+// one type, and an unwrapped one would be evaluated once per path whenever the compiler
+// reads it through the constraint of `P` (every path of the method) before `P` is inferred.
+type Parameters<O> = [O] extends [{ parameters: infer X }] ? X : object;
 type PathPart<O> = Parameters<O> extends { path: infer X } ? { path: X } : { path?: never };
 type QueryPart<O> =
   Parameters<O> extends { query: infer Q }
@@ -34,11 +37,11 @@ type QueryPart<O> =
 export type RawBody = Uint8Array | ArrayBuffer | Blob | string;
 type NoBody = { body?: never; raw?: never };
 // A JSON body is `body` (serialised by the client); any other media type is `raw`, sent as is.
-type BodyPart<O> = O extends { requestBody: { content: { 'application/json': infer B } } }
+type BodyPart<O> = [O] extends [{ requestBody: { content: { 'application/json': infer B } } }]
   ? { body: B; raw?: never }
-  : O extends { requestBody: { content: object } }
+  : [O] extends [{ requestBody: { content: object } }]
     ? { raw: RawBody; body?: never }
-    : O extends { requestBody?: infer R }
+    : [O] extends [{ requestBody?: infer R }]
       ? [NonNullable<R>] extends [never]
         ? NoBody
         : NonNullable<R> extends { content: { 'application/json': infer B } }
@@ -82,7 +85,7 @@ type Content<R> = R extends { content: infer C }
   : undefined;
 
 /** The JSON body of the operation's success responses. */
-export type Success<O> = O extends { responses: infer R }
+export type Success<O> = [O] extends [{ responses: infer R }]
   ? { [S in keyof R]: S extends SuccessStatus ? Content<R[S]> : never }[keyof R]
   : never;
 
