@@ -16,6 +16,7 @@ export {
   takeRateLimitUnit,
 } from './rate-limit';
 export type * from './schema';
+export { uuidv7 } from './uuid';
 
 /** Pool size (`max`): PostgreSQL likes a few connections per core. */
 export type DatabaseOptions = PoolOptions;

@@ -131,7 +131,7 @@ async function executeBatch(
  * prefix), before any of them: a batch holds its counters until it commits, and two batches
  * taking two counters in opposite orders would deadlock. Batches numbering the same documents
  * run one after the other instead. A counter taken this way but not yet used holds 0, so the
- * first number is still 1 (`next_document_number`).
+ * first number is still 1 (`insertRecord`'s counter).
  */
 async function lockDocumentSequences(client: pg.PoolClient, planned: ResolvedRoute[]) {
   const prefixes = [

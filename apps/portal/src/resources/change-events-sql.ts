@@ -33,6 +33,7 @@ export function changeEventsSql(
     'e.type',
     data,
     `o CROSS JOIN unnest(${params.add(types, 'text[]')}) WITH ORDINALITY AS e(type, n) ORDER BY e.n`,
+    'ORDER BY e.n',
   );
 }
 
@@ -57,13 +58,20 @@ export function settlementEventsSql(resource: Resource, params: Params, action: 
   );
 }
 
-/** `ev`: one event per row of `from`, of type `type` and data `data`, with the request's trace. */
+/**
+ * `ev`: one event per row of `from`, of type `type` and data `data`, with the request's trace;
+ * their ids follow the statement's base in `order`, the order they are numbered in after their
+ * `recorded_at`. That one stays the column's default, `clock_timestamp()`: the instant after the
+ * statement took its row locks, which puts a record's changes in the order they were made
+ * (`statement_timestamp()`, stable, is when the statement arrived, before it waited).
+ */
 function eventsCte(
   resource: Resource,
   params: Params,
   type: string,
   data: string,
   from: string,
+  order = '',
 ): string {
-  return `ev AS (INSERT INTO events (tenant_id, type, resource, resource_id, data, trace_context) SELECT $1::uuid, ${type}, ${params.add(resource.name, 'text')}, o.id, ${data}, ${params.add(activeTraceparent(), 'text')} FROM ${from})`;
+  return `ev AS (INSERT INTO events (id, tenant_id, type, resource, resource_id, data, trace_context) SELECT erp_uuid_offset(${params.idBase()}, row_number() OVER (${order})), $1::uuid, ${type}, ${params.add(resource.name, 'text')}, o.id, ${data}, ${params.add(activeTraceparent(), 'text')} FROM ${from})`;
 }

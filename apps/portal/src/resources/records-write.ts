@@ -55,11 +55,16 @@ export async function insertRecord(
 ): Promise<WrittenRecord> {
   const params = new Params();
   params.add(tenantId, 'uuid');
-  const columns: string[] = ['tenant_id'];
-  const values: string[] = ['$1::uuid'];
+  // The id named here and the number from the tenant's counter in the statement itself: no
+  // volatile function in a statement Citus routes to the tenant's node (SPEC §19).
+  const columns: string[] = ['tenant_id', 'id'];
+  const values: string[] = ['$1::uuid', params.idBase()];
+  let numbered = '';
   if (resource.numbering) {
+    const prefix = params.add(resource.numbering.prefix, 'text');
+    numbered = `n AS (INSERT INTO document_sequences AS s (tenant_id, prefix, year, last_value) VALUES ($1::uuid, ${prefix}, extract(year FROM now())::integer, 1) ON CONFLICT (tenant_id, prefix, year) DO UPDATE SET last_value = s.last_value + 1 RETURNING ${prefix} || '-' || s.year || '-' || lpad(s.last_value::text, 5, '0') AS number), `;
     columns.push('number');
-    values.push(`next_document_number(${params.add(resource.numbering.prefix, 'text')})`);
+    values.push('(SELECT n.number FROM n)');
   }
   for (const c of columnValues(resource, body)) {
     columns.push(c.column);
@@ -72,7 +77,7 @@ export async function insertRecord(
     columns.push('status', ...(spec.stamps ? [spec.stamps] : []));
     values.push(params.add(spec.to, 'text'), ...(spec.stamps ? ['now()'] : []));
   }
-  const text = `WITH r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, { kind: 'create' }, params, through)}, ${historyCte(resource, params, actor, 'create')} SELECT o.j::text AS j, o.version FROM o`;
+  const text = `WITH ${numbered}r AS (INSERT INTO ${resource.table} (${columns.join(', ')}) VALUES (${values.join(', ')}) RETURNING *), ${recordAndEvents(resource, { kind: 'create' }, params, through)}, ${historyCte(resource, params, actor, 'create')} SELECT o.j::text AS j, o.version FROM o`;
   const { rows } = await client
     .query<{ j: string; version: number }>(named(text, params))
     .catch((e) => mapWriteError(e, 'write', params));

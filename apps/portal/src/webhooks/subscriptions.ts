@@ -9,6 +9,7 @@ import {
   type Kysely,
   type Selectable,
   sql,
+  uuidv7,
   type WebhookSubscriptionsTable,
 } from '@erp/db';
 import { generateSigningSecret } from '@erp/webhooks';
@@ -80,8 +81,7 @@ export async function createSubscription(
   await checkSubscriberUrl(deps, input.url);
   const secret = generateSigningSecret();
   // The id is the secret's associated data, so it is drawn before the row is written.
-  const { rows } = await sql<{ id: string }>`SELECT erp_uuidv7() AS id`.execute(deps.db);
-  const id = rows[0]!.id;
+  const id = uuidv7();
   const row = await deps.db.transaction().execute(async (trx) => {
     const created = await trx
       .insertInto('webhook_subscriptions')

@@ -40,6 +40,7 @@ import * as tenantPrimaryKeys40 from './2026-11-28-0040-tenant-primary-keys';
 import * as tenantKeysWebhooks41 from './2026-11-28-0041-tenant-keys-webhooks';
 import * as perTenantEventNumbering42 from './2026-11-28-0042-per-tenant-event-numbering';
 import * as rowLevelCursorTriggers43 from './2026-11-28-0043-row-level-cursor-triggers';
+import * as statementIds44 from './2026-11-28-0044-statement-ids';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0041-tenant-keys-webhooks': tenantKeysWebhooks41,
   '2026-11-28-0042-per-tenant-event-numbering': perTenantEventNumbering42,
   '2026-11-28-0043-row-level-cursor-triggers': rowLevelCursorTriggers43,
+  '2026-11-28-0044-statement-ids': statementIds44,
 };
