@@ -154,11 +154,14 @@ function answersAPage(document: OpenAPI3, operation: unknown): boolean {
   const cursor = resolve(document, schema?.properties?.next_cursor) as
     | { type?: unknown }
     | undefined;
+  const cursorTypes = [cursor?.type]
+    .concat(((cursor as { anyOf?: { type?: unknown }[] })?.anyOf ?? []).map((c) => c.type))
+    .flat()
+    .filter((type) => type !== undefined);
   return (
     data?.type === 'array' &&
-    Array.isArray(cursor?.type) &&
-    cursor.type.includes('string') &&
-    cursor.type.includes('null') &&
+    cursorTypes.includes('string') &&
+    cursorTypes.every((type) => type === 'string' || type === 'null') &&
     (schema?.required ?? []).includes('data') &&
     (schema?.required ?? []).includes('next_cursor')
   );

@@ -2,6 +2,7 @@
  * Compile-time checks, run by `pnpm typecheck` (tsc), not by vitest: each `@ts-expect-error`
  * fails the type-check if the line below it compiles.
  */
+import { expectTypeOf } from 'vitest';
 import {
   type ApiError,
   batch,
@@ -15,8 +16,10 @@ import {
   op,
   order,
   ref,
+  type routes,
   type WebhookEvent,
 } from '../src/index';
+import type { Success } from '../src/types';
 
 const client = createClient({ baseUrl: 'https://portal.test', apiKey: 'k', tenantId: 'demo' });
 
@@ -123,3 +126,15 @@ export async function batchChecks() {
   op.get('/api/v1/customers/{id}');
   return [status, rows, deleted];
 }
+
+// `routes['list']` is computed by codegen from the document; it must hold exactly the GET paths
+// whose answer is a page, as the type-level definition it replaced would find them (less the
+// GETs that answer nothing to read, a redirect, which that definition let through as `never`).
+type PageShaped = {
+  [P in keyof routes['get']]: [Success<routes['get'][P]>] extends [never]
+    ? never
+    : Success<routes['get'][P]> extends { data: unknown[]; next_cursor: string | null }
+      ? P
+      : never;
+}[keyof routes['get']];
+expectTypeOf<keyof routes['list']>().toEqualTypeOf<PageShaped>();

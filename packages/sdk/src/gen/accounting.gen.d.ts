@@ -22862,6 +22862,7 @@ export interface routes {
         "/api/v1/tax-returns/{id}": paths["/api/v1/tax-returns/{id}"]["delete"];
     };
     list: {
+        "/api/v1/reports/general-ledger": paths["/api/v1/reports/general-ledger"]["get"];
         "/api/v1/currencies": paths["/api/v1/currencies"]["get"];
         "/api/v1/currencies/{id}/history": paths["/api/v1/currencies/{id}/history"]["get"];
         "/api/v1/exchange-rates": paths["/api/v1/exchange-rates"]["get"];

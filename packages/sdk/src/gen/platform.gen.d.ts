@@ -25138,6 +25138,7 @@ export interface routes {
     list: {
         "/api/v1/settings/webhooks/{id}/deliveries": paths["/api/v1/settings/webhooks/{id}/deliveries"]["get"];
         "/api/v1/settings/audit-log": paths["/api/v1/settings/audit-log"]["get"];
+        "/api/v1/events": paths["/api/v1/events"]["get"];
     };
 }
 
