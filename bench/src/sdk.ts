@@ -5,9 +5,9 @@ import { type BundleSize, bundleSize, ENTRIES } from './sdk/bundle-size';
 import { CLIENTS, measureCallOverhead } from './sdk/call-overhead';
 import { type EchoServer, startEchoServer } from './sdk/echo-server';
 import {
-  CONSUMERS,
-  type Consumer,
+  MODULE_ENTRY,
   prepareConsumers,
+  STRIPE,
   type TypeCheck,
   typeCheck,
 } from './sdk/type-check';
@@ -17,7 +17,7 @@ import {
  * openapi-fetch's; the per-call cost of the client over a bare fetch to the same local
  * server; an integrator's type-check of a fixed file against the sdk and against Stripe's
  * types; in one run. Knobs: BENCH_ROUNDS, BENCH_CALLS, BENCH_WARMUP_CALLS, BENCH_TSC_ROUNDS,
- * BENCH_SDK_SECTIONS, BENCH_SDK_SRC (README.md).
+ * BENCH_SDK_SECTIONS, BENCH_SDK_BASELINE, BENCH_SDK_SRC (README.md).
  */
 const settings = {
   rounds: envInt('BENCH_ROUNDS', 7),
@@ -91,23 +91,24 @@ async function callSection() {
  * unrecorded warm-up each (file cache); medians of the rounds.
  */
 async function typeCheckSection() {
-  const { dirs, cleanup } = await prepareConsumers();
+  const { dirs, cleanup } = await prepareConsumers(process.env.BENCH_SDK_BASELINE);
+  const consumers = Object.keys(dirs);
   try {
-    log(`type-checking ${CONSUMERS.length} consumers, ${settings.tscRounds} rounds…`);
-    for (const consumer of CONSUMERS) await typeCheck(dirs[consumer]);
-    const rounds: Array<Record<Consumer, TypeCheck>> = [];
+    log(`type-checking ${consumers.length} consumers, ${settings.tscRounds} rounds…`);
+    for (const consumer of consumers) await typeCheck(dirs[consumer]!);
+    const rounds: Array<Record<string, TypeCheck>> = [];
     for (let round = 0; round < settings.tscRounds; round++) {
-      const order = CONSUMERS.map((_, i) => CONSUMERS[(i + round) % CONSUMERS.length]!);
-      const measured = {} as Record<Consumer, TypeCheck>;
-      for (const consumer of order) measured[consumer] = await typeCheck(dirs[consumer]);
+      const order = consumers.map((_, i) => consumers[(i + round) % consumers.length]!);
+      const measured: Record<string, TypeCheck> = {};
+      for (const consumer of order) measured[consumer] = await typeCheck(dirs[consumer]!);
       rounds.push(measured);
       log(
-        `  round ${round + 1}: ${CONSUMERS.map((c) => `${c} ${f(measured[c].wallSeconds, 2)} s ${f(measured[c].maxRssMb)} MB`).join(', ')}`,
+        `  round ${round + 1}: ${consumers.map((c) => `${c} ${f(measured[c]!.wallSeconds, 2)} s ${f(measured[c]!.maxRssMb)} MB`).join(', ')}`,
       );
     }
     const medians = Object.fromEntries(
-      CONSUMERS.map((c) => {
-        const of = (key: keyof TypeCheck) => median(rounds.map((r) => r[c][key]));
+      consumers.map((c) => {
+        const of = (key: keyof TypeCheck) => median(rounds.map((r) => r[c]![key]));
         return [
           c,
           {
@@ -120,8 +121,8 @@ async function typeCheckSection() {
           },
         ];
       }),
-    ) as Record<Consumer, TypeCheck>;
-    const stripe = medians.stripe;
+    ) as Record<string, TypeCheck>;
+    const stripe = medians[STRIPE]!;
     console.log(
       `\nAn integrator's type-check: tsc --noEmit of bench/src/sdk/consumer/*.ts in a fresh project (median of ${settings.tscRounds} rounds)\n`,
     );
@@ -138,8 +139,8 @@ async function typeCheckSection() {
           'wall × stripe',
           'RSS × stripe',
         ],
-        CONSUMERS.map((c) => {
-          const m = medians[c];
+        consumers.map((c) => {
+          const m = medians[c]!;
           return [
             c,
             f(m.wallSeconds, 2),
@@ -154,7 +155,7 @@ async function typeCheckSection() {
         }),
       ),
     );
-    const sales = medians['sdk: sales entry'];
+    const sales = medians[MODULE_ENTRY]!;
     const within =
       sales.wallSeconds <= TYPE_CHECK_BAR.seconds && sales.maxRssMb <= TYPE_CHECK_BAR.rssMb;
     console.log(

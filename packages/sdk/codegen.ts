@@ -222,11 +222,11 @@ function idempotentPostsFile(paths: { honoured: string[]; refused: string[] }): 
 const BUSINESS_POST = ${BUSINESS_POST.toString()};
 
 /** Platform POSTs that honour \`Idempotency-Key\` too. */
-const PLATFORM_POSTS: ReadonlySet<string> = new Set(${JSON.stringify(platform)});
+const PLATFORM_POSTS: readonly string[] = ${JSON.stringify(platform)};
 
 /** Whether a POST route honours \`Idempotency-Key\`: the client retries it after a 5xx or a network failure. */
 export function isIdempotentPost(path: string): boolean {
-  return BUSINESS_POST.test(path) || PLATFORM_POSTS.has(path);
+  return BUSINESS_POST.test(path) || PLATFORM_POSTS.includes(path);
 }
 `;
 }

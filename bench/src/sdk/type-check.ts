@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 
 const HERE = import.meta.dirname;
 const BENCH_DIR = path.resolve(HERE, '../..');
@@ -34,9 +35,9 @@ const TSCONFIG = {
   files: ['consumer.ts'],
 };
 
-/** The consumers compared, each a project of its own. */
-export const CONSUMERS = ['sdk: sales entry', 'sdk: whole entry (index)', 'stripe'] as const;
-export type Consumer = (typeof CONSUMERS)[number];
+/** The sdk through a module's entry: the row issue 30's bar is about. */
+export const MODULE_ENTRY = 'sdk: sales entry';
+export const STRIPE = 'stripe';
 
 export interface TypeCheck {
   /** Wall time of the tsc process, start to exit, in seconds. */
@@ -51,34 +52,55 @@ export interface TypeCheck {
   maxRssMb: number;
 }
 
-/** Writes the three projects into a temporary directory; `cleanup` removes it. */
-export async function prepareConsumers(): Promise<{
-  dirs: Record<Consumer, string>;
+/**
+ * Writes the projects into a temporary directory, by consumer name (`cleanup` removes it): the
+ * sdk through the sales entry and through the whole entry, Stripe, and with `baseline` (a git
+ * ref) the sdk of that commit through its whole entry.
+ */
+export async function prepareConsumers(baseline?: string): Promise<{
+  dirs: Record<string, string>;
   cleanup: () => Promise<void>;
 }> {
   const root = await mkdtemp(path.join(tmpdir(), 'sdk-typecheck-'));
   const sdkFile = await readFile(path.join(HERE, 'consumer/sdk.ts'), 'utf8');
   // `@erp/sdk/sales` (how the bench's own type-check reads it) is `./sdk/sales.js` once copied.
   const asCopied = (entry: string) => sdkFile.replace(/'@erp\/sdk\/sales'/, `'./sdk/${entry}.js'`);
-  const dirs = {
-    'sdk: sales entry': await project(root, 'sales', asCopied('sales')),
-    'sdk: whole entry (index)': await project(root, 'index', asCopied('index')),
-    stripe: await project(
-      root,
-      'stripe',
-      await readFile(path.join(HERE, 'consumer/stripe.ts'), 'utf8'),
-    ),
+  const sdkProject = async (name: string, entry: string, src: string) => {
+    const dir = await project(root, name, asCopied(entry));
+    await cp(src, path.join(dir, 'sdk'), { recursive: true });
+    return dir;
   };
-  await cp(SDK_SRC, path.join(dirs['sdk: sales entry'], 'sdk'), { recursive: true });
-  await cp(SDK_SRC, path.join(dirs['sdk: whole entry (index)'], 'sdk'), { recursive: true });
+  const dirs: Record<string, string> = {
+    [MODULE_ENTRY]: await sdkProject('sales', 'sales', SDK_SRC),
+    'sdk: whole entry (index)': await sdkProject('index', 'index', SDK_SRC),
+  };
+  if (baseline) {
+    const src = await sdkAt(baseline, path.join(root, 'baseline'));
+    dirs[`sdk at ${baseline}: whole entry`] = await sdkProject('baseline-index', 'index', src);
+  }
+  dirs[STRIPE] = await project(
+    root,
+    'stripe',
+    await readFile(path.join(HERE, 'consumer/stripe.ts'), 'utf8'),
+  );
   // Stripe installed as an integrator would have it: its package and the Node types it references.
-  const modules = path.join(dirs.stripe, 'node_modules');
+  const modules = path.join(dirs[STRIPE], 'node_modules');
   await mkdir(path.join(modules, '@types'), { recursive: true });
   const stripe = await realpath(path.join(BENCH_DIR, 'node_modules/stripe'));
   const nodeTypes = await realpath(path.join(BENCH_DIR, 'node_modules/@types/node'));
   await symlink(stripe, path.join(modules, 'stripe'), 'dir');
   await symlink(nodeTypes, path.join(modules, '@types/node'), 'dir');
   return { dirs, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** `packages/sdk/src` as commit `ref` had it, extracted under `into`. */
+async function sdkAt(ref: string, into: string): Promise<string> {
+  await mkdir(into, { recursive: true });
+  const repo = path.resolve(BENCH_DIR, '..');
+  const archive = path.join(into, 'sdk.tar');
+  await promisify(execFile)('git', ['-C', repo, 'archive', '-o', archive, ref, 'packages/sdk/src']);
+  await promisify(execFile)('tar', ['-xf', archive, '-C', into]);
+  return path.join(into, 'packages/sdk/src');
 }
 
 async function project(root: string, name: string, consumer: string): Promise<string> {

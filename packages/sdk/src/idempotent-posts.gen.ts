@@ -4,9 +4,9 @@
 const BUSINESS_POST = /^\/api\/v1\/[a-z0-9-]+(?:\/\{id\}\/[a-z0-9-]+)?$/;
 
 /** Platform POSTs that honour `Idempotency-Key` too. */
-const PLATFORM_POSTS: ReadonlySet<string> = new Set(["/api/v1/internal/tenants"]);
+const PLATFORM_POSTS: readonly string[] = ["/api/v1/internal/tenants"];
 
 /** Whether a POST route honours `Idempotency-Key`: the client retries it after a 5xx or a network failure. */
 export function isIdempotentPost(path: string): boolean {
-  return BUSINESS_POST.test(path) || PLATFORM_POSTS.has(path);
+  return BUSINESS_POST.test(path) || PLATFORM_POSTS.includes(path);
 }
