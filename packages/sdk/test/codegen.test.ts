@@ -40,4 +40,15 @@ describe('generated files', () => {
     expect(split.sort()).toEqual(whole.sort());
     expect(whole).toContain('get /api/v1/sales-orders');
   });
+
+  it('are all outputs of turbo’s codegen task (a cached run restores them)', async () => {
+    const turbo = JSON.parse(await readFile(path.join(SRC, '../turbo.json'), 'utf8')) as {
+      tasks: { codegen: { outputs: string[] } };
+    };
+    const outputs = turbo.tasks.codegen.outputs;
+    const covered = (name: string) =>
+      outputs.includes(`src/${name}`) ||
+      outputs.some((glob) => glob.startsWith('src/**/*') && name.endsWith(glob.slice(8)));
+    expect([...expected.keys()].filter((name) => !covered(name))).toEqual([]);
+  });
 });
