@@ -84,11 +84,12 @@ export async function generate(document: OpenAPI3): Promise<Map<string, string>>
 function entryFile(module: string): string {
   const what =
     module === PLATFORM
-      ? 'The platform’s routes (sign-in, settings, the event feed, batch, system)'
+      ? 'The platform’s routes (sign-in, settings, the feed, batch, system)'
       : `The \`${module}\` module’s routes`;
   return `${HEADER}/**
- * ${what} alone: a file that imports from here makes the compiler read this module's types
- * only, not the whole API's (index.ts).
+ * ${what}, alone:
+ * a file that imports from here makes the compiler read this module's types only, not the
+ * whole API's (index.ts).
  */
 import { anyOp, type BatchOps } from './batch.js';
 import {
@@ -107,7 +108,8 @@ export type Client = ClientOf<routes>;
 
 /**
  * A client typed with this module's routes: every path, parameter, body and answer. Several
- * modules: \`createClient<routes & CrmRoutes>(…)\` (\`import type { routes as CrmRoutes } from './crm.js'\`).
+ * modules: \`createClient<routes & CrmRoutes>(…)\`, with
+ * \`import type { routes as CrmRoutes } from './crm.js'\`.
  */
 export function createClient<R extends Routes = routes>(options: ClientOptions): ClientOf<R> {
   return createClientOf<R>(options);
