@@ -56,6 +56,7 @@ body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1b1b1f;background:#fff}
 #index{max-width:60rem;margin:0 auto;padding:1rem 1.25rem 3rem}
 #modules{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:.5rem 1.25rem;border-bottom:1px solid #d0d0d7;font-size:.9rem}
 #modules[hidden],#index[hidden],#loading[hidden]{display:none}
+#index.part>h1,#index.part>p,#index.part li[data-document]:not(.current){display:none}
 a{color:#1a4fbf}a:focus-visible,summary:focus-visible{outline:3px solid #1a4fbf;outline-offset:2px}
 [aria-current=page]{font-weight:700}
 .documents{list-style:none;padding:0}.documents>li{border-top:1px solid #d0d0d7;padding:.75rem 0}

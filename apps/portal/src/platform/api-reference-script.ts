@@ -19,7 +19,8 @@ const CONFIGURATION = {
  * The page's own script (a file, since the CSP admits no inline script). Without a part in the
  * address the index stays and Scalar is not even downloaded. With one (`?module=sales`, or a
  * Scalar anchor whose tag belongs to a part: `#tag/sales/POST/api/v1/quotes`, the links of
- * before the split), it hides the index, shows the bar between parts, loads Scalar's bundle
+ * before the split), it keeps only that part's list of operations until Scalar has rendered
+ * (Scalar alone takes ~2 s to start), shows the bar between parts, loads Scalar's bundle
  * (named by the script tag's `data-scalar`) and renders that part's document alone, found
  * beside the page's URL so the reference works under any prefix. `all`: the whole document.
  */
@@ -47,7 +48,15 @@ export const REFERENCE_SCRIPT = `'use strict';
   }
   if (!part || !titles[part]) return;
 
-  document.getElementById('index').hidden = true;
+  // Until Scalar has rendered the part, its operations as the index lists them (links that
+  // work at once); with an anchor, Scalar's scroll to it must not be moved, so nothing.
+  var index = document.getElementById('index');
+  var entry = document.querySelector('[data-document="' + part + '"]');
+  if (entry && !url.hash) {
+    index.classList.add('part');
+    entry.classList.add('current');
+    entry.querySelector('details').open = true;
+  } else index.hidden = true;
   var nav = document.getElementById('modules');
   nav.hidden = false;
   nav.querySelectorAll('a').forEach(function (link) {
@@ -59,7 +68,10 @@ export const REFERENCE_SCRIPT = `'use strict';
   document.title = titles[part] + ' · ERP business API reference';
   configuration.metaData.title = document.title;
   configuration.url = new URL(part === 'all' ? 'openapi.json' : 'openapi/' + part + '.json', document.baseURI).href;
-  configuration.onLoaded = function () { notice.remove(); };
+  configuration.onLoaded = function () {
+    notice.remove();
+    index.hidden = true;
+  };
   var scalar = document.createElement('script');
   scalar.src = scalarSrc;
   scalar.onload = function () { window.Scalar.createApiReference('#reference', configuration); };
