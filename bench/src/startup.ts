@@ -49,6 +49,9 @@ async function main(): Promise<void> {
     outDir,
     clean: false,
     silent: true,
+    // The portal's onSuccess copies the console, Scalar and the e-invoicing rules beside its own
+    // dist (paths relative to its folder): start-up and the document need none of them.
+    onSuccess: undefined,
   });
   const doubled = doubledCatalogue();
   const documentFile = path.join(outDir, 'doubled-openapi.json');

@@ -27,6 +27,15 @@ export function doubledCatalogue(): Resource[] {
       ...(r.totalsFrom ? { totalsFrom: r.totalsFrom } : {}),
       ...(r.lifecycle ? { lifecycle: r.lifecycle } : {}),
       ...(r.events ? { events: r.events } : {}),
+      ...(r.ledgerRole ? { ledgerRole: r.ledgerRole } : {}),
+      ...(r.postings ? { postings: r.postings } : {}),
+      ...(r.conversions
+        ? { conversions: r.conversions.map((c) => ({ ...c, target: renamed(c.target) })) }
+        : {}),
+      ...(r.progress ? { progress: r.progress } : {}),
+      ...(r.stock ? { stock: r.stock } : {}),
+      ...(r.reservation ? { reservation: r.reservation } : {}),
+      ...(r.readOnly ? { readOnly: r.readOnly } : {}),
     }),
   );
   return [...catalogue, ...copies];
