@@ -41,6 +41,7 @@ import * as tenantKeysWebhooks41 from './2026-11-28-0041-tenant-keys-webhooks';
 import * as perTenantEventNumbering42 from './2026-11-28-0042-per-tenant-event-numbering';
 import * as rowLevelCursorTriggers43 from './2026-11-28-0043-row-level-cursor-triggers';
 import * as statementIds44 from './2026-11-28-0044-statement-ids';
+import * as deliveryWriteCosts45 from './2026-11-28-0045-delivery-write-costs';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0042-per-tenant-event-numbering': perTenantEventNumbering42,
   '2026-11-28-0043-row-level-cursor-triggers': rowLevelCursorTriggers43,
   '2026-11-28-0044-statement-ids': statementIds44,
+  '2026-11-28-0045-delivery-write-costs': deliveryWriteCosts45,
 };
