@@ -40,6 +40,13 @@ const FEW = 8;
 const TAKE_OVER_CLAIMS = 4;
 /** After a failed statement, the pause before the next try. */
 const RETRY_PAUSE_MS = 1000;
+/**
+ * While claims keep finding work, the poll before a claim (numbering, orphaned claims) runs at
+ * most this often: the claim itself says when the numbered events run out. The poll's numbering
+ * reads `events_unsequenced`, whose entries stay until VACUUM, so its cost grows with the events
+ * numbered since then: once per claim it was most of a delivery's PostgreSQL time (issue 30).
+ */
+const READY_EVERY_MS = 200;
 
 /**
  * The webhook outbox's drain: first attempts without a job per event. It claims batches of
@@ -118,27 +125,38 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
    * One poll: 'none' when there was nothing to take, 'few' for a claim of a few deliveries
    * (the outbox is being written to as fast as it is drained), else 'more'.
    */
+  let busy = false;
+  let polledAt = Number.NEGATIVE_INFINITY;
   async function drainOnce(): Promise<'none' | 'few' | 'more'> {
-    const ready = await store.ready();
-    if (ready.orphaned) {
-      const taken = await store.takeOver(options.processId, TAKE_OVER_CLAIMS);
-      if (taken) {
-        logger.warn('took over the webhook deliveries of a worker that stopped beating', {
-          deliveries: taken.targets.length,
-        });
-        dispatch(taken);
-        return 'more';
+    // After a claim that found plenty, the next one is claimed without polling first (unless
+    // the last poll is READY_EVERY_MS old); one that then finds nothing polls at once.
+    const skipPoll = busy && Date.now() - polledAt < READY_EVERY_MS;
+    busy = false;
+    if (!skipPoll) {
+      polledAt = Date.now();
+      const ready = await store.ready();
+      if (ready.orphaned) {
+        const taken = await store.takeOver(options.processId, TAKE_OVER_CLAIMS);
+        if (taken) {
+          logger.warn('took over the webhook deliveries of a worker that stopped beating', {
+            deliveries: taken.targets.length,
+          });
+          dispatch(taken);
+          return 'more';
+        }
       }
+      if (!ready.behind) return 'none';
     }
-    if (!ready.behind) return 'none';
     const { moved, claimed } = await store.claim(options.processId, {
       deliveries: Math.min(batch, options.concurrency - inFlight),
       events: CLAIM_EVENTS_PER_TENANT,
       tenants: CLAIM_TENANTS,
     });
     if (claimed) dispatch(claimed);
-    if (moved === 0) return 'none';
-    return claimed && claimed.targets.length < FEW ? 'few' : 'more';
+    if (moved === 0) return skipPoll ? drainOnce() : 'none';
+    if (claimed && claimed.targets.length < FEW) return 'few';
+    busy = true;
+    return 'more';
   }
 
   async function loop() {
