@@ -87,7 +87,10 @@ export const CLAIM_EVENTS = named(
   ),
   ev AS (
     SELECT e.* FROM budget b CROSS JOIN LATERAL (
-      SELECT * FROM events e
+      -- The data as text once per event, not once per delivery of it (TARGET_COLUMNS).
+      SELECT e.id, e.type, e.created_at, e.tenant_id, e.sequence, e.recorded_at, e.data::text AS data,
+        e.trace_context
+      FROM events e
       WHERE e.tenant_id = b.tenant_id AND e.sequence > b.fanned_through AND e.sequence <= b.numbered_through
       ORDER BY e.sequence
       LIMIT b.take
