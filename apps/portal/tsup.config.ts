@@ -14,6 +14,10 @@ const SCALAR_BUNDLE = scalarStandaloneBundle(path.resolve('.'));
 // at run time (packages/einvoicing/src/validate.ts looks for dist/einvoicing-rules when bundled),
 // with their EUPL-1.2 licence.
 const EINVOICING_RULES = path.resolve('../../packages/einvoicing/rules');
+// The committed OpenAPI document, which GET /api/v1/openapi.json serves byte for byte (read from
+// dist/openapi.json when bundled, src/platform/committed-openapi.ts): a file, not a JSON import,
+// which would put the whole document in the bundle as an object literal (~90 MB of RSS).
+const OPENAPI_DOCUMENT = path.resolve('../../packages/contract/openapi.json');
 
 /** One ESM file for the container image; workspace packages are bundled, npm ones stay external. */
 export default defineConfig({
@@ -31,6 +35,7 @@ export default defineConfig({
   async onSuccess() {
     await mkdir('dist/api-reference', { recursive: true });
     await cp(SCALAR_BUNDLE, 'dist/api-reference/scalar.js');
+    await cp(OPENAPI_DOCUMENT, 'dist/openapi.json');
     for (const part of ['sef', 'xsd', 'LICENSE-EUPL-1.2.txt', 'README.md'])
       await cp(path.join(EINVOICING_RULES, part), path.join('dist/einvoicing-rules', part), {
         recursive: true,

@@ -1,5 +1,4 @@
-import { openApiText, type Resource, servedResources } from '@erp/contract';
-import committedOpenApi from '@erp/contract/openapi.json' with { type: 'json' };
+import { type Resource, servedResources } from '@erp/contract';
 import {
   bodyTooLarge,
   createErrorHandler,
@@ -21,20 +20,20 @@ import { registerEInvoicingRoutes } from './einvoicing/routes';
 import { registerEventFeedRoutes } from './events';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
-import { registerPlatformRoutes } from './platform';
+import { committedOpenApi, registerPlatformRoutes } from './platform';
 import { registerResourceRoutes } from './resources';
 import { registerSsoRoutes } from './sso';
 import { registerWebhookRoutes } from './webhooks';
 
 /**
- * Builds the portal's HTTP app from its dependencies (main.ts and tests alike). `openapi` is the
- * text of GET /api/v1/openapi.json: the committed document, byte for byte, unless a test serves
- * a registry of its own.
+ * Builds the portal's HTTP app from its dependencies (main.ts and tests alike). `openapi` gives
+ * GET /api/v1/openapi.json: the committed document, byte for byte, unless a test serves a
+ * registry of its own.
  */
 export function buildApp(
   deps: Deps,
   resources: readonly Resource[] = servedResources,
-  openapi: () => string = () => openApiText(committedOpenApi),
+  openapi: () => string | Uint8Array = committedOpenApi(),
 ): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(requestId());

@@ -18,7 +18,7 @@ import { resolveHostAddresses } from '../../../apps/portal/src/webhooks';
 import { doubledCatalogue } from './doubled-catalogue';
 
 const env = parseEnv(process.env);
-const document = readFileSync(process.env.OPENAPI_FILE!, 'utf8');
+const documentFile = process.env.OPENAPI_FILE!;
 const database = openDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
 const keys = await generateSigningKeys();
 const tenantDb = createTenantDatabase({ url: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
@@ -37,6 +37,7 @@ const app = buildApp(
     now: () => new Date(),
   },
   doubledCatalogue(),
-  () => document,
+  // Read when asked, as the real portal reads its committed document.
+  () => readFileSync(documentFile),
 );
 await serveApp({ fetch: app.fetch, port: env.PORTAL_PORT, host: env.PORTAL_HOST });

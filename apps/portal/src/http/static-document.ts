@@ -58,12 +58,11 @@ async function prepare(
   content: string | Uint8Array,
   compress: boolean,
 ): Promise<Record<Coding, Representation>> {
-  const identity =
-    typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
+  const identity = ownedBytes(typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
   // One hash names the content; the suffix names the coding, since each coding is its own
   // representation and a strong validator must tell them apart (RFC 9110 §8.8.1).
   const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const whole = { body: new Uint8Array(identity), etag: `"${tag}"` };
+  const whole = { body: identity, etag: `"${tag}"` };
   if (!compress) return { identity: whole, br: whole, gzip: whole };
   const [br, gz] = await Promise.all([
     compressBrotli(identity, {
@@ -82,6 +81,19 @@ async function prepare(
     br: { body: new Uint8Array(br), etag: `"${tag}-br"` },
     gzip: { body: new Uint8Array(gz), etag: `"${tag}-gzip"` },
   };
+}
+
+/**
+ * Bytes that own their memory: kept as they are when they are their whole buffer (a file read, a
+ * large string encoded), else copied (a view of Buffer's shared pool, or of a caller's buffer).
+ * A 9 MB document is thus held once, not encoded and then copied.
+ */
+function ownedBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const whole =
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  return whole ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes);
 }
 
 /** The coding to answer with: the client's highest q among br and gzip (br on a tie), else identity. */

@@ -14,13 +14,13 @@ import { changeSubscription, provisionTenant } from './provisioning';
 
 /**
  * Public plans, internal provisioning and leads, Settings → Portal access, health, the API
- * reference and the OpenAPI document, whose text `openapi` gives (the committed openapi.json in
- * the real app), and its parts.
+ * reference and the OpenAPI document, whose text or bytes `openapi` gives (the committed
+ * openapi.json in the real app), and its parts.
  */
 export function registerPlatformRoutes(
   app: OpenAPIHono<AppEnv>,
   deps: Deps,
-  openapi: () => string,
+  openapi: () => string | Uint8Array,
 ): void {
   for (const route of [routes.listPublicPlans, routes.listPublicPlansAlias]) {
     app.openapi(route, async (c) => {
@@ -77,7 +77,10 @@ export function registerPlatformRoutes(
   });
   app.openapi(routes.openapiDocument, (c) => serveOpenApi(c) as never);
   // Its parts, one per module and the platform's, cut from that same text (the reference's).
-  const parts = openApiParts(openapi);
+  const parts = openApiParts(() => {
+    const document = openapi();
+    return typeof document === 'string' ? document : new TextDecoder().decode(document);
+  });
   const serveParts = new Map(
     API_DOCUMENTS.map((name) => [
       `${name}.json`,
