@@ -1,14 +1,8 @@
 import { ApiError } from '@erp/contract';
-import {
-  buildEInvoice,
-  type DocumentLine,
-  type DocumentTax,
-  type EInvoice,
-  type Party,
-  type RuleFailure,
-} from '@erp/einvoicing';
+import type { DocumentLine, DocumentTax, EInvoice, Party, RuleFailure } from '@erp/einvoicing';
 import type pg from 'pg';
 import type { CompanyRow } from './company';
+import { einvoicingLibrary } from './library';
 
 /** The two documents the product issues as e-invoices, and where their terms are. */
 const DOCUMENTS = {
@@ -204,6 +198,7 @@ export async function issuedDocument(
     );
   const company = doc.company;
   const credit = kind === 'credit-notes';
+  const { buildEInvoice } = await einvoicingLibrary();
   const model = buildEInvoice({
     typeCode: DOCUMENTS[kind].typeCode,
     number: doc.number,

@@ -1,22 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ApiError, catalogue, documentTotals, type Resource, resourceRoutes } from '@erp/contract';
-import {
-  ciiSchemaErrors,
-  type EInvoice,
-  FacturXError,
-  type RuleFailure,
-  readFacturX,
-  readInvoice,
-  syntaxOf,
-  unitName,
-  ValidationError,
-  validator,
-  XmlError,
-} from '@erp/einvoicing';
+import type { EInvoice, RuleFailure } from '@erp/einvoicing';
 import type pg from 'pg';
 import type { ZodType } from 'zod';
 import type { ActorRef } from '../http/context';
 import { type OperationResult, runOperation } from '../resources';
+import { einvoicingLibrary } from './library';
 
 /** What an import received: the file as sent and its media type. */
 export interface ReceivedFile {
@@ -49,6 +38,16 @@ function distinct(failures: RuleFailure[]): { id: string; text: string }[] {
  * `facture_electronique_invalide` with the rules.
  */
 export async function checkEInvoice(file: ReceivedFile): Promise<CheckedEInvoice> {
+  const {
+    ciiSchemaErrors,
+    FacturXError,
+    readFacturX,
+    readInvoice,
+    syntaxOf,
+    ValidationError,
+    validator,
+    XmlError,
+  } = await einvoicingLibrary();
   const isPdf =
     file.mediaType === 'application/pdf' ||
     Buffer.from(file.bytes.subarray(0, 5)).toString('latin1') === '%PDF-';
@@ -250,6 +249,7 @@ export async function importEInvoice(
   actor: ActorRef,
 ): Promise<OperationResult & { resource: Resource; id: string }> {
   const { invoice } = checked;
+  const { unitName } = await einvoicingLibrary();
   const target = TARGETS[invoice.typeCode];
   const resource = target.resource();
   const supplier = await matchSupplier(client, tenantId, invoice);

@@ -1,5 +1,4 @@
 import { ApiError, routes } from '@erp/contract';
-import { facturxPdf, toCii, toUbl } from '@erp/einvoicing';
 import { clientAddress, mediaType } from '@erp/http';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { requireRight, secure } from '../auth';
@@ -9,6 +8,7 @@ import { requireAdminSession } from '../identity';
 import { readCompany, updateCompany } from './company';
 import { type IssuedDocument, issuedDocument } from './document';
 import { checkEInvoice, importEInvoice, importedFile } from './import';
+import { einvoicingLibrary } from './library';
 
 const ACCEPTED = new Set(['application/xml', 'text/xml', 'application/pdf']);
 
@@ -49,6 +49,7 @@ export function registerEInvoicingRoutes(app: OpenAPIHono<AppEnv>, deps: Deps): 
       const model = await deps.tenantDb.run(tenant.id, (client) =>
         issuedDocument(client, tenant.id, kind, id.toLowerCase()),
       );
+      const { facturxPdf, toCii, toUbl } = await einvoicingLibrary();
       const name = model.number.replace(/[^A-Za-z0-9._-]+/g, '_');
       const headers = (type: string, file: string) => ({
         'Content-Type': type,
