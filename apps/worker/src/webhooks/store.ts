@@ -138,15 +138,15 @@ export function recordAttemptsValues(
   claimIds: readonly string[] = [],
 ): unknown[] {
   return [
-    all.map((a) => a.deliveryId),
-    all.map((a) => a.manual),
-    all.map((a) => a.startedAt),
-    all.map((a) => a.durationMs),
-    all.map((a) => a.status),
+    arrayLiteral(all.map((a) => a.deliveryId)),
+    arrayLiteral(all.map((a) => (a.manual ? 't' : 'f'))),
+    arrayLiteral(all.map((a) => a.startedAt.toISOString())),
+    arrayLiteral(all.map((a) => a.durationMs)),
+    arrayLiteral(all.map((a) => a.status)),
     all.map((a) => clean(a.excerpt)),
     all.map((a) => clean(a.error)),
-    all.map((a) => a.outcome),
-    all.map((a) => a.delayMs),
+    arrayLiteral(all.map((a) => a.outcome)),
+    arrayLiteral(all.map((a) => a.delayMs)),
     // The retries' jobs, as `jobs.webhookDeliver` defines them (its key built in SQL).
     jobs.webhookDeliver.name,
     jobs.webhookDeliver.maxAttempts,
@@ -154,8 +154,17 @@ export function recordAttemptsValues(
     WEBHOOK_DISABLE_FAILED_DELIVERIES,
     WEBHOOK_DISABLE_FAILING_DAYS * 86_400,
     WEBHOOK_DISABLED_ACTION,
-    claimIds,
+    arrayLiteral(claimIds),
   ];
+}
+
+/**
+ * A PostgreSQL array literal of values that never need quoting (uuids, numbers, ISO times,
+ * fixed words): node-postgres would quote and escape each element of a JS array (two regular
+ * expressions per element, a date formatted by hand), a visible share of a delivery's CPU.
+ */
+function arrayLiteral(values: readonly (string | number | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
 }
 
 /** PostgreSQL text cannot hold NUL; a receiver's answer may. */
