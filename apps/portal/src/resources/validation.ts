@@ -2,9 +2,8 @@ import { validationHook } from '@erp/http';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler } from 'hono';
-import { every } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
-import type { ZodObject, ZodType } from 'zod';
+import { type ZodObject, type ZodType, z } from 'zod';
 
 const JSON_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
 
@@ -15,10 +14,17 @@ const JSON_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/
  * starts without building schemas it may never use.
  */
 export function validateLazily(route: () => RouteConfig): MiddlewareHandler {
-  let validators: MiddlewareHandler | undefined;
-  return async function validateRequest(c, next) {
-    validators ??= every(...buildValidators(route()));
-    return validators(c, next);
+  let validators: MiddlewareHandler[] | undefined;
+  return function validateRequest(c, next) {
+    validators ??= buildValidators(route());
+    const all = validators;
+    // Each validator in turn, then the route's handler: what `every()` of hono/combine does,
+    // without composing the chain anew on every request.
+    const run = (i: number): Promise<Response | undefined> =>
+      i === all.length
+        ? next().then(() => undefined)
+        : (all[i]!(c, () => run(i + 1) as Promise<never>) as Promise<Response | undefined>);
+    return run(0);
   };
 }
 
@@ -27,18 +33,43 @@ function buildValidators(route: RouteConfig): MiddlewareHandler[] {
   const hook = (result: unknown) => validationHook(result as Parameters<typeof validationHook>[0]);
   const validators: MiddlewareHandler[] = [];
   const { query, params, headers, body } = route.request ?? {};
-  if (query) validators.push(zValidator('query', query as ZodType, hook));
-  if (params) validators.push(zValidator('param', params as ZodType, hook));
+  const parsing = { validationFunction: parseSoonest };
+  if (query) validators.push(zValidator('query', query as ZodType, hook, parsing));
+  if (params) validators.push(zValidator('param', params as ZodType, hook, parsing));
   if (headers && !Array.isArray(headers))
     validators.push(validateHeaders(headers as ZodObject, hook));
   const json = body?.content['application/json'];
   const schema = json && 'schema' in json ? json.schema : undefined;
   if (schema) {
     validators.push(refuseOtherMediaTypes);
-    const validateJson = zValidator('json', schema as ZodType, hook);
+    const validateJson = zValidator('json', schema as ZodType, hook, parsing);
     validators.push(body?.required === false ? withoutBodyAsNone(validateJson) : validateJson);
   }
   return validators;
+}
+
+/** Schemas found to need zod's asynchronous parse (an async refinement or transform). */
+const asynchronous = new WeakSet<ZodType>();
+
+/**
+ * `schema.safeParseAsync(value)`'s result, parsed synchronously when the schema allows: zod
+ * runs the parser it compiles for an object only in a synchronous parse (the asynchronous one
+ * walks every key of the shape generically, a list's 30-odd optional filters on every request).
+ * A schema that turns out to be asynchronous is parsed asynchronously from then on.
+ */
+function parseSoonest<T extends ZodType>(
+  schema: T,
+  value: unknown,
+): z.ZodSafeParseResult<z.output<T>> | Promise<z.ZodSafeParseResult<z.output<T>>> {
+  if (!asynchronous.has(schema)) {
+    try {
+      return schema.safeParse(value);
+    } catch (error) {
+      if (!(error instanceof z.core.$ZodAsyncError)) throw error;
+      asynchronous.add(schema);
+    }
+  }
+  return schema.safeParseAsync(value);
 }
 
 /** An optional body (a conversion's): none at all is `{}`, whatever the content type says. */
@@ -64,7 +95,7 @@ function validateHeaders(schema: ZodObject, hook: (result: unknown) => void): Mi
       const header = c.req.header(name);
       if (header !== undefined) value[name] = header;
     }
-    const result = await schema.safeParseAsync(value);
+    const result = await parseSoonest(schema, value);
     hook({ data: value, ...result, target: 'header' });
     if (!result.success) return c.json(result, 400);
     c.req.addValidatedData('header', result.data as object);
