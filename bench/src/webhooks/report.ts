@@ -132,10 +132,24 @@ export function renderReport({ environment: e, settings: s, phases, dbCosts }: R
     '',
     'Database calls of one delivery, alone (worker stopped; OUTBOX_READY, CLAIM_EVENTS and RECORD_ATTEMPTS are apps/worker/src/webhooks/statements.ts):',
     dbTable(dbCosts),
+    claimedDeliveryLine(dbCosts),
     '',
     `== Issue 17, the webhook rows (medians of ${s.rounds} rounds; "others' CPU": the rest of the machine meanwhile, % of one core)`,
     issueTable(webhookIssueRows(phases)),
     '',
     `   checked: ${sum((r) => r.items)} deliveries, every one delivered at its first attempt and recorded, no webhook job or claim left; the receiver got every delivery id (${sum((r) => r.duplicates ?? 0)} duplicate requests), every signature valid`,
   ].join('\n');
+}
+
+/**
+ * PostgreSQL's CPU per delivery claimed and recorded in batches of 100 (one caller each), the
+ * drain's two statements per delivery (issue 30's "PostgreSQL per claimed delivery").
+ */
+function claimedDeliveryLine(dbCosts: DbCost[]): string {
+  const perDelivery = (prefix: string) =>
+    (dbCosts.find((c) => c.call.startsWith(prefix) && c.concurrency === 1)?.postgresCpuUs ??
+      Number.NaN) / 100;
+  const claim = perDelivery('CLAIM_EVENTS, 1 event × 100 subscriptions');
+  const record = perDelivery('RECORD_ATTEMPTS, 100 deliveries');
+  return `   PostgreSQL CPU per delivery in batches of 100: claimed ${f(claim)} µs + recorded ${f(record)} µs = ${f(claim + record)} µs`;
 }
