@@ -19,6 +19,8 @@ export interface ReferenceTimings {
   /** A part only: its operations as the page lists them, server-rendered, before Scalar. */
   operationsListed?: number;
   firstOperations: number;
+  /** A part only, by link: the operation's entry in that list, marked and scrolled to, before Scalar. */
+  operationListedByLink?: number;
   operationByLink: number;
 }
 
@@ -79,12 +81,19 @@ export async function timeReference(
   targets: ReferenceTargets,
 ): Promise<ReferenceTimings> {
   const page = `${baseUrl}/api/v1/docs?module=${targets.part}`;
+  const link = `${page}#${targets.linkAnchor}`;
   const listed =
     targets.part === 'all'
       ? {}
       : {
           operationsListed: await timed(browser, page, (p) =>
             p.locator('#index li.current .operations a'),
+          ),
+          operationListedByLink: await timed(
+            browser,
+            link,
+            (p) => p.locator('#index .operations a[aria-current="location"]'),
+            true,
           ),
         };
   return {
@@ -94,7 +103,7 @@ export async function timeReference(
     ),
     operationByLink: await timed(
       browser,
-      `${page}#${targets.linkAnchor}`,
+      link,
       (p) =>
         p.locator('#reference').getByRole('heading', { name: targets.linkSummary, exact: true }),
       true,

@@ -15,9 +15,13 @@ export const MODULES = [
 ] as const;
 export type ModuleName = (typeof MODULES)[number];
 
-/** The tag of a module's operations in the OpenAPI document (`sales` → `Sales`, `crm` → `Crm`). */
-export function moduleTag(module: ModuleName): string {
-  return module.charAt(0).toUpperCase() + module.slice(1);
+/**
+ * The tag of a resource's operations in the OpenAPI document, from its path (`sales-orders` →
+ * `Sales orders`): one tag per resource, grouped by module in `x-tagGroups`, so a reference
+ * renders one resource's operations at a time rather than a module's hundreds.
+ */
+export function resourceTag(path: string): string {
+  return path.charAt(0).toUpperCase() + path.slice(1).replace(/-/g, ' ');
 }
 
 export const ModuleSchema = z.enum(MODULES).openapi('Module');

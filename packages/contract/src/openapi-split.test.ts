@@ -51,14 +51,15 @@ describe('the parts of the OpenAPI document', () => {
   it('carry their own title, tags and group, the platform part the webhooks', () => {
     const accounting = parts.find((p) => p.name === 'accounting')!.part;
     expect(accounting.info.title).toBe('ERP business API: Accounting');
-    expect(accounting.tags.map((t) => t.name)).toEqual([
-      'Accounting',
-      'Reports',
-      'Settings: accounting',
-    ]);
-    expect(accounting['x-tagGroups']).toEqual([
-      { name: 'Accounting', tags: ['Accounting', 'Reports', 'Settings: accounting'] },
-    ]);
+    // A tag per resource, in alphabetical order, then the module's reports and settings.
+    const tags = accounting.tags.map((t) => t.name);
+    expect(tags.slice(0, 3)).toEqual(['Accounting periods', 'Accounts', 'Bank accounts']);
+    expect(tags).toContain('Invoices');
+    expect(tags.slice(-2)).toEqual(['Reports', 'Settings: accounting']);
+    expect(accounting['x-tagGroups']).toEqual([{ name: 'Accounting', tags }]);
+    expect(accounting.info.description).toContain(
+      'The books: accounts, invoices, payments and their allocations',
+    );
     expect(accounting).not.toHaveProperty('webhooks');
     const platform = parts.find((p) => p.name === 'platform')!.part as { webhooks?: object };
     expect(Object.keys(platform.webhooks ?? {})).toContain('sales_order.created');

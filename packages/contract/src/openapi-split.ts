@@ -1,4 +1,4 @@
-import { type ApiDocumentName, documentTitle } from './openapi-tags';
+import { type ApiDocumentName, documentIntro, documentTitle } from './openapi-tags';
 
 /** The parts of an OpenAPI 3.1 document the split reads; the rest is copied as it is. */
 interface Document {
@@ -28,6 +28,7 @@ export function splitOpenApiDocument(whole: Document, name: ApiDocumentName) {
   const paths = pickOperations(whole.paths ?? {}, tags);
   const webhooks = pickOperations(whole.webhooks ?? {}, tags);
   const components = referencedComponents(whole.components ?? {}, [paths, webhooks]);
+  const intro = documentIntro(name);
 
   const { paths: _paths, webhooks: _webhooks, components: _components, ...rest } = whole;
   return {
@@ -35,7 +36,7 @@ export function splitOpenApiDocument(whole: Document, name: ApiDocumentName) {
     info: {
       ...whole.info,
       title: `${whole.info.title}: ${title}`,
-      description: `${whole.info.description ?? ''}\n\nThe ${title} part of the whole document (\`/api/v1/openapi.json\`): its operations${Object.keys(webhooks).length ? ', the webhooks' : ''} and the components they use.`,
+      description: `${whole.info.description ?? ''}\n\n${intro ? `${intro}\n\n` : ''}The ${title} part of the whole document (\`/api/v1/openapi.json\`): its operations${Object.keys(webhooks).length ? ', the webhooks' : ''} and the components they use.`,
     },
     tags: (whole.tags ?? []).filter((t) => tags.has(t.name)),
     'x-tagGroups': [group],

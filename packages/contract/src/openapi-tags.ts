@@ -1,4 +1,4 @@
-import { MODULES, type ModuleName, moduleTag } from './modules';
+import { MODULES, type ModuleName, resourceTag } from './modules';
 import type { Resource } from './registry/define';
 
 /** The documents the contract is cut into: the platform (access, settings, system) and each module. */
@@ -13,7 +13,10 @@ export interface TagDeclaration {
   'x-displayName'?: string;
 }
 
-/** A group of tags (`x-tagGroups`): one per document, so the reference's sidebar follows the modules. */
+/**
+ * A group of tags (`x-tagGroups`): one per document, so the reference's sidebar follows the
+ * modules; a module's tags are its resources'.
+ */
 export interface TagGroup {
   document: ApiDocumentName;
   title: string;
@@ -110,32 +113,38 @@ const MODULE_EXTRA_TAGS: Partial<Record<ModuleName, TagDeclaration[]>> = {
   ],
 };
 
-function resourceList(module: ModuleName, resources: readonly Resource[]): string {
-  const paths = resources.filter((r) => r.module === module).map((r) => r.path.replace(/-/g, ' '));
-  return paths.length ? ` Its resources: ${paths.join(', ')}.` : '';
+/**
+ * What a part is about, for the index of the reference and the part's own introduction: a
+ * module's intro and the rights it asks for (its tags are its resources, so the module's own
+ * words have no tag to live in).
+ */
+export function documentIntro(name: ApiDocumentName): string | undefined {
+  if (name === 'platform') return undefined;
+  return `${MODULE_INTROS[name]} Reading needs \`${name}:read\`, writing \`${name}:write\`.`;
 }
 
 /**
  * The document's tag groups, platform first: each tag declared once with its description, each
- * in exactly one group. A module's description lists its resources, so it grows with the catalogue.
+ * in exactly one group. A module's group has a tag per resource (its description the resource's
+ * and the rights it asks for) in alphabetical order, then the module's extra tags.
  */
 export function tagGroups(resources: readonly Resource[]): TagGroup[] {
-  const modules = MODULES.map((module): TagGroup => {
-    const title = MODULE_TITLES[module];
-    const tag = moduleTag(module);
-    return {
+  const modules = MODULES.map(
+    (module): TagGroup => ({
       document: module,
-      title,
+      title: MODULE_TITLES[module],
       tags: [
-        {
-          name: tag,
-          description: `${MODULE_INTROS[module]}${resourceList(module, resources)} Reading needs \`${module}:read\`, writing \`${module}:write\`.`,
-          ...(title === tag ? {} : { 'x-displayName': title }),
-        },
+        ...resources
+          .filter((r) => r.module === module)
+          .map((r) => ({
+            name: resourceTag(r.path),
+            description: `${r.description} Reading needs \`${module}:read\`${r.readOnly ? '' : `, writing \`${module}:write\``}.`,
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name, 'en')),
         ...(MODULE_EXTRA_TAGS[module] ?? []),
       ],
-    };
-  });
+    }),
+  );
   return [
     { document: 'platform', title: documentTitle('platform'), tags: PLATFORM_TAGS },
     ...modules,

@@ -1,6 +1,7 @@
 import {
   API_DOCUMENTS,
   type ApiDocumentName,
+  documentIntro,
   documentTitle,
   openApiText,
   splitOpenApiDocument,
@@ -79,10 +80,7 @@ function indexOf(whole: Whole): IndexedDocument[] {
     const webhooks = Object.values(whole.webhooks ?? {}).filter((item) =>
       Object.values(item).some((op) => inGroup(op as Operation)),
     ).length;
-    const description =
-      name === 'platform'
-        ? `${group.map(tagTitle).join(', ')}.`
-        : (tags.get(group[0] ?? '')?.description ?? '').replace(/ Its resources: .*$/, '');
+    const description = documentIntro(name) ?? `${group.map(tagTitle).join(', ')}.`;
     return {
       name,
       title,

@@ -56,7 +56,7 @@ body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1b1b1f;background:#fff}
 #index{max-width:60rem;margin:0 auto;padding:1rem 1.25rem 3rem}
 #modules{display:flex;flex-wrap:wrap;gap:.25rem 1rem;padding:.5rem 1.25rem;border-bottom:1px solid #d0d0d7;font-size:.9rem}
 #modules[hidden],#index[hidden],#loading[hidden]{display:none}
-#index.part>h1,#index.part>p,#index.part li[data-document]:not(.current){display:none}
+#index.part>h1,#index.part>p:not(#loading),#index.part li[data-document]:not(.current){display:none}
 a{color:#1a4fbf}a:focus-visible,summary:focus-visible{outline:3px solid #1a4fbf;outline-offset:2px}
 [aria-current=page]{font-weight:700}
 .documents{list-style:none;padding:0}.documents>li{border-top:1px solid #d0d0d7;padding:.75rem 0}
@@ -64,6 +64,9 @@ h2{margin:.25rem 0;font-size:1.25rem}.meta{color:#4a4a55;font-size:.9rem}
 .operations{padding-left:1rem;font-size:.9rem}.method{display:inline-block;min-width:4em;font-weight:600}
 code{font-family:ui-monospace,monospace;word-break:break-all}
 #loading{padding:1rem 1.25rem}
+#index.over{position:fixed;inset:0;z-index:10;overflow:auto;background:#fff;padding-top:0}
+#index.over #loading{padding:1rem 0 0}
+.operations a[aria-current=location]{font-weight:700;background:#fff3bf;outline:2px solid #b08800}
 `;
 
 /**

@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { type ErrorCode, errorResponses } from '../errors';
-import { moduleTag } from '../modules';
+import { resourceTag } from '../modules';
 import { API_KEY, CALLER_ERRORS, SESSION } from '../routes/helpers';
 import type { Resource } from './define';
 import { pascalCase } from './define';
@@ -135,7 +135,7 @@ function buildResourceRoutes(resource: Resource, registry: ResourceLookup): Reso
     return { method, path };
   };
   const plural = pascalCase(resource.path.replace(/-/g, '_'));
-  const tag = moduleTag(resource.module);
+  const tag = resourceTag(resource.path);
   const common = { tags: [tag], security: RESOURCE_SECURITY };
   const read = `Needs \`${resource.module}:read\`.`;
   const write = `Needs \`${resource.module}:write\`.`;

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { debitNotes } from '../catalogue/accounting/debit-note';
 import { supplierInvoices } from '../catalogue/accounting/supplier-invoice';
 import { type ErrorCode, errorResponses } from '../errors';
+import { resourceTag } from '../modules';
 import { resourceSchemas } from '../registry/schemas';
 import { IdParamsSchema, TenantHeadersSchema } from '../schemas/common';
 import {
@@ -67,7 +68,7 @@ const documents = {
 
 const einvoice = (resource: 'invoices' | 'credit-notes') =>
   createRoute({
-    tags: ['Accounting'],
+    tags: [resourceTag(resource)],
     security: [SESSION, API_KEY],
     method: 'get',
     path: `/api/v1/${resource}/{id}/einvoice`,
@@ -93,7 +94,7 @@ export const getInvoiceEInvoice = einvoice('invoices');
 export const getCreditNoteEInvoice = einvoice('credit-notes');
 
 export const importSupplierInvoice = createRoute({
-  tags: ['Accounting'],
+  tags: [resourceTag('supplier-invoices')],
   security: [SESSION, API_KEY],
   method: 'post',
   path: '/api/v1/supplier-invoices/import',
@@ -122,7 +123,7 @@ export const importSupplierInvoice = createRoute({
 
 const original = (resource: 'supplier-invoices' | 'debit-notes') =>
   createRoute({
-    tags: ['Accounting'],
+    tags: [resourceTag(resource)],
     security: [SESSION, API_KEY],
     method: 'get',
     path: `/api/v1/${resource}/{id}/einvoice`,
