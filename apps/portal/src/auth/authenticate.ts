@@ -73,15 +73,39 @@ async function authenticateApiKey(deps: Deps, c: Context<AppEnv>, token: string)
   if (!headerNamesTenant(tenantHeader, tenant)) {
     throw new ApiError('tenant_invalide', 'This API key belongs to another tenant.');
   }
-  const holderRights = rightsFromRoles(row.holder_roles, row.tenant_modules);
   return {
     kind: 'api_key',
     userId: row.holder_id,
     credentialId: row.key_id,
     tenant,
     roles: row.holder_roles,
-    rights: effectiveKeyRights(row.scopes, holderRights),
+    rights: rightsOnce(
+      `key\n${row.scopes.join(' ')}\n${row.holder_roles.join(' ')}`,
+      row.tenant_modules,
+      () => effectiveKeyRights(row.scopes, rightsFromRoles(row.holder_roles, row.tenant_modules)),
+    ),
   };
+}
+
+/**
+ * Rights computed once per distinct (scopes or roles, modules): every request of a key or a
+ * member brings the same few, and building the sets cost each request a few µs. The sets are
+ * shared, hence read-only (`Caller.rights`). Names hold no space or newline (`module:level`).
+ */
+const computedRights = new Map<string, ReadonlySet<string>>();
+function rightsOnce(
+  grants: string,
+  modules: readonly string[],
+  compute: () => ReadonlySet<string>,
+): ReadonlySet<string> {
+  const key = `${grants}\n${modules.join(' ')}`;
+  let rights = computedRights.get(key);
+  if (!rights) {
+    rights = compute();
+    if (computedRights.size >= 1000) computedRights.clear();
+    computedRights.set(key, rights);
+  }
+  return rights;
 }
 
 /**
@@ -162,7 +186,9 @@ async function authenticateSession(
     ...base,
     tenant: { id: row.tenant_id, slug: row.tenant_slug, modules: row.tenant_modules },
     roles: row.roles,
-    rights: rightsFromRoles(row.roles, row.tenant_modules),
+    rights: rightsOnce(`session\n${row.roles.join(' ')}`, row.tenant_modules, () =>
+      rightsFromRoles(row.roles!, row.tenant_modules!),
+    ),
   };
 }
 

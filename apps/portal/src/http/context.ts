@@ -17,8 +17,8 @@ export interface Caller {
   tenant: TenantRef | null;
   /** Membership roles (for an API key: its holder's). */
   roles: string[];
-  /** Effective rights in `tenant`. */
-  rights: Set<string>;
+  /** Effective rights in `tenant` (shared between requests: never changed). */
+  rights: ReadonlySet<string>;
   /** A session opened by this tenant's single sign-on, and so limited to it. */
   ssoTenantId?: string;
 }

@@ -164,17 +164,19 @@ function operationOf(
   const valid = (target: string) => (c.req.valid as (t: string) => never)(target);
   const id = () => (valid('param') as { id: string }).id.toLowerCase();
   /** `select` and `embed`, checked against the caller's rights on the embedded records' modules. */
-  const shape = () => parseReadShape(resource, registry, c.req.queries(), accessOf(c));
+  const shape = (query = c.req.queries()) => parseReadShape(resource, registry, query, accessOf(c));
   switch (kind) {
     case 'list': {
       const { page_size, cursor } = valid('query') as { page_size?: number; cursor?: string };
+      // Parsed from the URL once for both (each `queries()` parses it again).
+      const query = c.req.queries();
       return {
         kind,
         resource,
-        query: c.req.queries(),
+        query,
         pageSize: page_size,
         cursor,
-        shape: shape(),
+        shape: shape(query),
         count: prefersExactCount(c.req.header('prefer')),
       };
     }

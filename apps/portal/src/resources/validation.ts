@@ -1,7 +1,7 @@
 import { validationHook } from '@erp/http';
 import type { RouteConfig } from '@hono/zod-openapi';
 import { zValidator } from '@hono/zod-validator';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type ZodObject, type ZodType, z } from 'zod';
 
@@ -17,15 +17,24 @@ export function validateLazily(route: () => RouteConfig): MiddlewareHandler {
   let validators: MiddlewareHandler[] | undefined;
   return function validateRequest(c, next) {
     validators ??= buildValidators(route());
-    const all = validators;
-    // Each validator in turn, then the route's handler: what `every()` of hono/combine does,
-    // without composing the chain anew on every request.
-    const run = (i: number): Promise<Response | undefined> =>
-      i === all.length
-        ? next().then(() => undefined)
-        : (all[i]!(c, () => run(i + 1) as Promise<never>) as Promise<Response | undefined>);
-    return run(0);
+    return inTurn(validators, 0, c, next);
   };
+}
+
+/**
+ * Each validator in turn, then the route's handler: what `every()` of hono/combine does,
+ * without composing a chain anew on every request.
+ */
+function inTurn(
+  validators: MiddlewareHandler[],
+  i: number,
+  c: Context,
+  next: Next,
+): Promise<Response | undefined> {
+  if (i === validators.length) return next().then(() => undefined);
+  return validators[i]!(c, () => inTurn(validators, i + 1, c, next) as Promise<never>) as Promise<
+    Response | undefined
+  >;
 }
 
 function buildValidators(route: RouteConfig): MiddlewareHandler[] {

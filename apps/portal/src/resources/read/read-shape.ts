@@ -19,10 +19,20 @@ export interface ReadAccess {
   modules: readonly string[];
 }
 
-/** The whole record and nothing embedded: what a read returns without `select` and `embed`. */
+/**
+ * The whole record and nothing embedded: what a read returns without `select` and `embed`. One
+ * object per resource (most reads ask for it), never changed by its readers.
+ */
 export function wholeRecord(resource: Resource): ReadShape {
-  return { fields: Object.keys(resource.allFields), embeds: [] };
+  let shape = wholeRecords.get(resource);
+  if (!shape) {
+    shape = { fields: Object.keys(resource.allFields), embeds: [] };
+    wholeRecords.set(resource, shape);
+  }
+  return shape;
 }
+
+const wholeRecords = new WeakMap<Resource, ReadShape>();
 
 /**
  * `select=` and `embed=` (comma-separated, or repeated) checked against the resource. An
@@ -39,6 +49,7 @@ export function parseReadShape(
 ): ReadShape {
   if (!options.embed && query.embed)
     throw unknownNames('embed', query.embed, [], 'This route does not embed records.');
+  if (query.select === undefined && query.embed === undefined) return wholeRecord(resource);
   const selected = names(query.select, 'select', Object.keys(resource.allFields));
   const available = options.embed ? embeddings(resource, registry) : [];
   const wanted = names(

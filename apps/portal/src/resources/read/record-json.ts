@@ -1,6 +1,6 @@
 import type { Resource } from '@erp/contract';
 import type pg from 'pg';
-import type { ReadShape } from './read-shape';
+import { type ReadShape, wholeRecord } from './read-shape';
 import { recordSelect } from './record-sql';
 
 /** What JSON escapes in a string: `"`, `\\` and the control characters. */
@@ -24,6 +24,9 @@ export interface RecordColumns {
  * them for less than it saves (see docs/decisions.md, "The list builds its JSON in Node").
  */
 export function recordColumns(resource: Resource, shape: ReadShape, alias: string): RecordColumns {
+  // The whole record's shape is one object per resource (`wholeRecord`): found without a key.
+  const whole = alias === 't' ? byShape.get(shape) : undefined;
+  if (whole) return whole;
   // Shapes repeat (most requests read whole records): built once per shape, up to a bound.
   const key = `${alias}|${shape.fields.join(',')}|${shape.embeds.map((e) => e.name).join(',')}`;
   let cache = built.get(resource);
@@ -36,10 +39,12 @@ export function recordColumns(resource: Resource, shape: ReadShape, alias: strin
     columns = buildColumns(resource, shape, alias);
     if (cache.size < 1000) cache.set(key, columns);
   }
+  if (alias === 't' && shape === wholeRecord(resource)) byShape.set(shape, columns);
   return columns;
 }
 
 const built = new WeakMap<Resource, Map<string, RecordColumns>>();
+const byShape = new WeakMap<ReadShape, RecordColumns>();
 
 /**
  * How a column's text becomes its JSON value in Node, byte for byte what PostgreSQL's
