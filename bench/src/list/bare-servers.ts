@@ -16,16 +16,28 @@ export interface BareServerOptions {
 
 const SCRIPT = path.join(import.meta.dirname, 'bare-server.ts');
 
-/** Starts bare-server.ts in its own process (through tsx, like the portal) with these layers. */
+/**
+ * Starts bare-server.ts in its own process (through tsx, like the portal) with these layers.
+ * `BENCH_BARE_CPU_PROF=1` writes a V8 CPU profile of each when it stops, in
+ * bench/results/bare-cpu-profiles (beside the portal's, to compare the two under one load).
+ */
 export async function startBareServer(
   layers: Layer[],
   o: BareServerOptions,
 ): Promise<ServerProcess> {
   const port = await findFreePort();
+  const profile =
+    process.env.BENCH_BARE_CPU_PROF === '1'
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${path.resolve(import.meta.dirname, '../../results/bare-cpu-profiles')}`,
+          `--cpu-prof-name=bare-${layers.join('+') || 'none'}-${Date.now()}.cpuprofile`,
+        ]
+      : [];
   return startServerProcess({
     name: `bare server (${layers.join('+') || 'no layer'})`,
     cwd: import.meta.dirname,
-    args: ['--import', 'tsx', SCRIPT],
+    args: [...profile, '--import', 'tsx', SCRIPT],
     env: {
       NODE_ENV: 'production',
       BARE_LAYERS: layers.join(','),
