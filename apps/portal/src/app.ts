@@ -9,7 +9,6 @@ import {
 import { observeRequests } from '@erp/telemetry';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
 import { registerAuditLogRoutes } from './audit-log';
 import { registerAuthRoutes } from './auth';
 import { registerBatchRoutes } from './batch';
@@ -18,6 +17,7 @@ import { registerConsoleRoutes } from './console';
 import type { Deps } from './deps';
 import { registerEInvoicingRoutes } from './einvoicing/routes';
 import { registerEventFeedRoutes } from './events';
+import { answerHeaders } from './http/answer-headers';
 import type { AppEnv } from './http/context';
 import { registerIdentityRoutes } from './identity';
 import { committedOpenApi, registerPlatformRoutes } from './platform';
@@ -36,7 +36,7 @@ export function buildApp(
   openapi: () => string | Uint8Array = committedOpenApi(),
 ): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use(requestId());
+  app.use(answerHeaders());
   app.use(observeRequests({ logger: deps.logger, metrics: deps.metrics }));
   const limitBody = bodyLimit({
     maxSize: deps.env.BODY_LIMIT_BYTES,

@@ -1,6 +1,7 @@
 import { ApiError } from '@erp/contract';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../deps';
+import { setAnswerHeader } from '../http/answer-headers';
 import type { AppEnv, Caller } from '../http/context';
 import { publicOrigin } from '../http/public-origin';
 import { hashApiKey, looksLikeApiKey, parseApiKey } from './api-key-format';
@@ -117,9 +118,9 @@ function rateLimited(
   limit: number,
   check: { allowed: boolean; remaining: number; resetMs: number },
 ): void {
-  c.header('X-RateLimit-Limit', String(limit));
-  c.header('X-RateLimit-Remaining', String(check.remaining));
-  c.header('X-RateLimit-Reset', String(Math.ceil(check.resetMs / 1000)));
+  setAnswerHeader(c, 'X-RateLimit-Limit', String(limit));
+  setAnswerHeader(c, 'X-RateLimit-Remaining', String(check.remaining));
+  setAnswerHeader(c, 'X-RateLimit-Reset', String(Math.ceil(check.resetMs / 1000)));
   if (check.allowed) return;
   const retryAfter = Math.max(1, Math.ceil((check.resetMs - Date.now()) / 1000));
   throw new ApiError(

@@ -23,7 +23,14 @@ export interface Caller {
   ssoTenantId?: string;
 }
 
-export type AppEnv = { Variables: { requestId: string; caller?: Caller } };
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    caller?: Caller;
+    /** Headers every answer to the request carries (`http/answer-headers.ts`). */
+    answerHeaders?: Record<string, string>;
+  };
+};
 
 /** The authenticated caller; route middleware guarantees it on secured routes. */
 export function callerOf(c: Context<AppEnv>): Caller {

@@ -12,6 +12,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { requireRight, securityMiddleware } from '../auth';
 import type { Deps } from '../deps';
+import { answer } from '../http/answer-headers';
 import { type AppEnv, actorOf, callerOf, tenantOf } from '../http/context';
 import { exportRecords } from './export';
 import { idempotencyPrincipal, requestFingerprint, runIdempotent } from './idempotency';
@@ -143,8 +144,11 @@ function handlerFor(
               replayed: false,
             }
           : { ...(await deps.tenantDb.run(tenantId, run)), replayed: false };
-    if (operation.kind === 'list' && operation.count) c.header('Preference-Applied', 'count=exact');
-    return respond(c, result);
+    return respond(
+      c,
+      result,
+      operation.kind === 'list' && operation.count ? { 'Preference-Applied': 'count=exact' } : {},
+    );
   };
 }
 
@@ -220,10 +224,14 @@ function prefersExactCount(header: string | undefined): boolean {
     .some((preference) => preference.split(';')[0]!.trim().toLowerCase() === 'count=exact');
 }
 
-function respond(c: Ctx, result: OperationResult & { replayed: boolean }): Response {
-  if (result.body === null) return c.body(null, result.status as 204);
-  c.header('Content-Type', 'application/json; charset=utf-8');
-  if (result.etag) c.header('ETag', result.etag);
-  if (result.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.body(result.body, result.status as 200);
+function respond(
+  c: Ctx,
+  result: OperationResult & { replayed: boolean },
+  headers: Record<string, string>,
+): Response {
+  if (result.body === null) return answer(c, null, result.status, headers);
+  headers['Content-Type'] = 'application/json; charset=utf-8';
+  if (result.etag) headers.ETag = result.etag;
+  if (result.replayed) headers['Idempotent-Replayed'] = 'true';
+  return answer(c, result.body, result.status, headers);
 }
