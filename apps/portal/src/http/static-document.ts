@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, createGunzip, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 
 const compressBrotli = promisify(brotliCompress);
@@ -10,17 +9,9 @@ const compressGzip = promisify(gzip);
 type Coding = 'br' | 'gzip' | 'identity';
 
 interface Representation {
-  /** The bytes, or a function that streams them (a large identity, from its gzip copy). */
-  body: Uint8Array<ArrayBuffer> | (() => ReadableStream<Uint8Array>);
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
 }
-
-/**
- * A compressed document at least this large is not kept uncompressed too: identity is its gzip
- * copy decompressed as it is sent (~25 ms of libuv's pool for the 9 MB OpenAPI document), since
- * clients that take no compression are rare and the copy would be the process's largest object.
- */
-const KEEP_IDENTITY_BELOW = 1024 * 1024;
 
 export interface StaticDocumentOptions {
   contentType: string;
@@ -31,8 +22,7 @@ export interface StaticDocumentOptions {
 
 /**
  * Serves a document that never changes while the process runs: its bytes, a strong ETag per
- * content coding, 304 on a matching If-None-Match, and brotli or gzip bodies compressed once (a
- * large document is kept compressed only, see KEEP_IDENTITY_BELOW).
+ * content coding, 304 on a matching If-None-Match, and brotli or gzip bodies compressed once.
  * The text is produced on the first request (`source`), not at start-up, and compressed on
  * libuv's thread pool, so neither start-up nor the event loop pays for it.
  */
@@ -60,7 +50,7 @@ export function staticDocument(
     if (matchesIfNoneMatch(c.req.header('if-none-match'), chosen.etag)) return c.body(null, 304);
     c.header('Content-Type', options.contentType);
     if (coding !== 'identity') c.header('Content-Encoding', coding);
-    return c.body(typeof chosen.body === 'function' ? chosen.body() : chosen.body, 200);
+    return c.body(chosen.body, 200);
   };
 }
 
@@ -86,19 +76,11 @@ async function prepare(
     compressGzip(identity, { level: 9 }),
   ]);
   // Copies that own their memory (zlib's output may sit in a shared pool), made once.
-  const gzipped = new Uint8Array(gz);
   return {
-    identity:
-      identity.byteLength < KEEP_IDENTITY_BELOW
-        ? whole
-        : { body: () => gunzipStream(gzipped), etag: whole.etag },
+    identity: whole,
     br: { body: new Uint8Array(br), etag: `"${tag}-br"` },
-    gzip: { body: gzipped, etag: `"${tag}-gzip"` },
+    gzip: { body: new Uint8Array(gz), etag: `"${tag}-gzip"` },
   };
-}
-
-function gunzipStream(gzipped: Uint8Array): ReadableStream<Uint8Array> {
-  return Readable.toWeb(createGunzip().end(gzipped)) as ReadableStream<Uint8Array>;
 }
 
 /**
