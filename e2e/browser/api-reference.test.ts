@@ -156,6 +156,44 @@ it('lands on an operation by its link, the links of before the split included', 
   expect(errors).toEqual([]);
 });
 
+it('by link, lists the operation marked over the page until Scalar has loaded', async () => {
+  const page = await openPage(browser);
+  const errors = watchBrowserErrors(page);
+  // Scalar's bundle held back: what the reader has before it, for as long as it takes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/v1\/docs\/scalar\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${platform.portalUrl}/api/v1/docs#tag/sales/POST/api/v1/sales-orders`, {
+    waitUntil: 'commit',
+  });
+  const listed = page.locator('#index .operations a[aria-current="location"]');
+  await visible(listed);
+  expect(await listed.textContent()).toBe('POST /api/v1/sales-orders');
+  expect(await listed.getAttribute('href')).toBe(
+    'docs?module=sales#tag/sales-orders/POST/api/v1/sales-orders',
+  );
+  expect(
+    await listed.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    }),
+  ).toBe(true);
+  await visible(page.getByRole('status').getByText('Loading the Sales reference…'));
+  await expectAccessible(page, 'an operation by link, before Scalar');
+  await screenshots(page, 'api-reference-by-link-listed');
+
+  release();
+  await expect.poll(() => page.locator('#loading').count(), { timeout: RENDER_BOUND_MS }).toBe(0);
+  expect(await page.locator('#index').isHidden()).toBe(true);
+  await visible(page.getByRole('heading', { name: 'Create a sales order' }));
+  expect(errors).toEqual([]);
+});
+
 it('renders a part from our own origin, an operation and a webhook included', async () => {
   const page = await openPage(browser);
   const errors = watchBrowserErrors(page);

@@ -64,8 +64,8 @@ h2{margin:.25rem 0;font-size:1.25rem}.meta{color:#4a4a55;font-size:.9rem}
 .operations{padding-left:1rem;font-size:.9rem}.method{display:inline-block;min-width:4em;font-weight:600}
 code{font-family:ui-monospace,monospace;word-break:break-all}
 #loading{padding:1rem 1.25rem}
-#index.over{position:fixed;inset:0;z-index:10;overflow:auto;background:#fff;padding-top:0}
-#index.over #loading{padding:1rem 0 0}
+#index.over{position:fixed;inset:0;z-index:10;overflow:auto;background:#fff;max-width:none;padding:0 max(1.25rem,calc(50% - 30rem)) 3rem}
+#index.over #loading{position:sticky;top:0;margin:0;padding:.75rem 0;background:#fff;border-bottom:1px solid #d0d0d7}
 .operations a[aria-current=location]{font-weight:700;background:#fff3bf;outline:2px solid #b08800}
 `;
 

@@ -95,6 +95,8 @@ export const REFERENCE_SCRIPT = `'use strict';
   document.title = titles[part] + ' · ERP business API reference';
   configuration.metaData.title = document.title;
   configuration.url = new URL(part === 'all' ? 'openapi.json' : 'openapi/' + part + '.json', document.baseURI).href;
+  // The list over the page starts below the bar between parts, which stays in reach.
+  if (index.classList.contains('over')) index.style.top = nav.getBoundingClientRect().bottom + 'px';
   if (target) target.scrollIntoView({ block: 'center' });
   configuration.onLoaded = function () {
     notice.remove();
