@@ -42,6 +42,7 @@ import * as perTenantEventNumbering42 from './2026-11-28-0042-per-tenant-event-n
 import * as rowLevelCursorTriggers43 from './2026-11-28-0043-row-level-cursor-triggers';
 import * as statementIds44 from './2026-11-28-0044-statement-ids';
 import * as deliveryWriteCosts45 from './2026-11-28-0045-delivery-write-costs';
+import * as numberingIndexScans46 from './2026-11-28-0046-numbering-index-scans';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0043-row-level-cursor-triggers': rowLevelCursorTriggers43,
   '2026-11-28-0044-statement-ids': statementIds44,
   '2026-11-28-0045-delivery-write-costs': deliveryWriteCosts45,
+  '2026-11-28-0046-numbering-index-scans': numberingIndexScans46,
 };
