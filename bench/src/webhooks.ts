@@ -15,7 +15,7 @@ import {
   measureOneSubscriptionLive,
 } from './webhooks/delivery-phases';
 import { phaseList } from './webhooks/phases';
-import { renderReport } from './webhooks/report';
+import { floorLines, renderReport, throughputTable } from './webhooks/report';
 import { startWorker } from './webhooks/worker-process';
 
 /**
@@ -38,6 +38,8 @@ const settings = {
   dbSeconds: envInt('BENCH_DB_SECONDS', 1),
   ephemeral: process.env.BENCH_PG_EPHEMERAL === '1',
   workerProfile: process.env.BENCH_WORKER_CPU_PROF === '1',
+  /** Only these phases (keys, comma-separated), no database calls, a short report: for iterating. */
+  only: process.env.BENCH_PHASES?.split(',').filter(Boolean),
 };
 
 const stops: Array<() => Promise<unknown>> = [];
@@ -97,7 +99,9 @@ async function main(): Promise<void> {
     jobs: settings.noopJobs,
     warmupJobs: settings.noopWarmupJobs,
   };
-  const phases = phaseList(db, ctx, noop, settings);
+  const phases = phaseList(db, ctx, noop, settings).filter(
+    (p) => !settings.only || settings.only.includes(p.key),
+  );
   for (let round = 0; round < settings.rounds; round++) {
     // Rotating order: no phase always follows the same neighbour.
     const order = phases.map((_, i) => phases[(i + round) % phases.length]!);
@@ -110,6 +114,13 @@ async function main(): Promise<void> {
     }
   }
 
+  if (settings.only) {
+    process.stdout.write(
+      `\n${throughputTable(phases, phases[0]!)}\n\n${floorLines(phases).join('\n')}\n`,
+    );
+    await writeResults('webhooks', { settings, phases: phases.map(({ run: _run, ...p }) => p) });
+    return;
+  }
   log('database calls of one delivery (worker stopped)…');
   await ctx.worker.stop();
   const dbCosts = await measureDbCases(await deliveryDbCases(ctx, 15_000 * settings.dbSeconds), {

@@ -8,6 +8,7 @@ import {
   insertEventsAtOnce,
   insertEventsConcurrently,
 } from './fixtures';
+import { type PgCpu, pgCpu, pgCpuLine } from './pg-breakdown';
 import type { PhaseSample } from './phase';
 import { enqueueAnalyzed } from './queue-stats';
 import { startWorker, type WorkerProcess, type WorkerSettings } from './worker-process';
@@ -18,6 +19,9 @@ export interface DeliveryContext extends FixtureDeps {
   worker: WorkerProcess;
   workerSettings: WorkerSettings;
 }
+
+/** `BENCH_PG_BREAKDOWN=1`: PostgreSQL's CPU by kind of process, printed per round of 2 and 3b. */
+const BREAKDOWN = process.env.BENCH_PG_BREAKDOWN === '1';
 
 let tenants = 0;
 /** A fresh tenant per phase, so that each phase counts only its own deliveries. */
@@ -50,6 +54,7 @@ export async function measureFanout(
   const tenantId = await freshTenant(ctx, 'fanout');
   const subscriptionIds = await createSubscriptions(ctx, tenantId, subscriptions);
   await ctx.receiver.call({ type: 'reset' });
+  const pgFrom = BREAKDOWN ? await pgCpu(ctx.db, ctx.postmasterPid) : undefined;
   const from = sampleCpu(pidsOf(ctx));
   await insertEventsAtOnce(ctx.db, tenantId, events);
   const committedAt = clock();
@@ -58,6 +63,10 @@ export async function measureFanout(
     await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected }),
   );
   const to = sampleCpu(pidsOf(ctx));
+  if (pgFrom) {
+    const line = pgCpuLine(pgFrom, await pgCpu(ctx.db, ctx.postmasterPid), expected);
+    process.stderr.write(`  2 PostgreSQL µs a delivery: ${line}\n`);
+  }
   const seconds = (outcome.lastDeliveredAt - committedAt) / 1000;
   return {
     items: expected,
@@ -195,16 +204,26 @@ export async function measureOneSubscriptionPrequeued(
   const committedAt = clock();
   ctx.worker = await startWorker(ctx.workerSettings, ctx.db);
   let atFirst: { sample: CpuSample; count: number } | undefined;
+  let pgFrom: Promise<PgCpu> | undefined;
   const outcome = checked(
     await awaitDeliveries(ctx.db, ctx.receiver, {
       subscriptionIds,
       expected: events,
       onFirstProgress: (count) => {
         atFirst = { sample: sampleCpu(pidsOf(ctx)), count };
+        if (BREAKDOWN) pgFrom = pgCpu(ctx.db, ctx.postmasterPid);
       },
     }),
   );
   const to = sampleCpu(pidsOf(ctx));
+  if (pgFrom) {
+    const line = pgCpuLine(
+      await pgFrom,
+      await pgCpu(ctx.db, ctx.postmasterPid),
+      events - atFirst!.count,
+    );
+    process.stderr.write(`  3b PostgreSQL µs a delivery over the drain: ${line}\n`);
+  }
   const seconds = (outcome.lastDeliveredAt - outcome.firstAttemptAt) / 1000;
   return {
     items: events,
@@ -217,6 +236,10 @@ export async function measureOneSubscriptionPrequeued(
     notes: {
       enqueueMs: committedAt - from.at,
       spawnToFirstAttemptMs: outcome.firstAttemptAt - ctx.worker.spawnedAt,
+      // PostgreSQL's CPU per delivery over the drain alone (the column counts the inserts and
+      // the numbering too).
+      postgresDrainUs:
+        ((to.postgres - atFirst!.sample.postgres) * 1000) / (events - atFirst!.count),
     },
     duplicates: outcome.receiver.duplicates,
   };

@@ -54,6 +54,27 @@ export function ratioLine(r: PhaseResult, ceiling: PhaseResult, bar: number): st
   return `   ${r.name}: ${f(ratio, 2)}× the no-op ceiling (round by round: ${perRound.join(', ')}); target ≥ ${bar}: ${ratio >= bar ? 'met' : 'NOT met'}`;
 }
 
+/**
+ * Issue 30's figure: deliveries/s of 2 and 3b ÷ 1c's jobs/s (a job that only POSTs once),
+ * overall and round by round, and each one's CPU per item summed over the processes.
+ */
+export function floorLines(phases: PhaseResult[]): string[] {
+  const floor = phases.find((p) => p.key === 'noop-post');
+  if (!floor) return [];
+  const total = (s: PhaseSample) => s.cpu.workerUs + s.cpu.postgresUs + s.cpu.receiverUs;
+  const floorCpu = med(floor, total);
+  return phases
+    .filter((p) => p.key === 'fanout' || p.key === 'one-subscription-prequeued')
+    .map((p) => {
+      const ratio = med(p, (s) => s.perSec) / med(floor, (s) => s.perSec);
+      const perRound = p.rounds.map((s, i) => f(s.perSec / floor.rounds[i]!.perSec, 2));
+      const drain = p.rounds.some((s) => 'postgresDrainUs' in s.notes)
+        ? ` (PostgreSQL over the drain alone: ${f(med(p, (s) => s.notes.postgresDrainUs ?? Number.NaN))} µs)`
+        : '';
+      return `   ${p.name} ÷ 1c: ${f(ratio, 2)} (round by round: ${perRound.join(', ')}; bar ≥ 0.8); worker + PostgreSQL + receiver CPU ${f(med(p, total))} µs a delivery against 1c's ${f(floorCpu)} µs a job${drain}`;
+    });
+}
+
 /** Latency percentiles over every round's events pooled, and each round's p50. */
 export function latencyTable(r: PhaseResult): string {
   const rows: Array<[string, (s: PhaseSample) => number[]]> = [
@@ -133,6 +154,9 @@ export function renderReport({ environment: e, settings: s, phases, dbCosts }: R
     'Database calls of one delivery, alone (worker stopped; OUTBOX_READY, CLAIM_EVENTS and RECORD_ATTEMPTS are apps/worker/src/webhooks/statements.ts):',
     dbTable(dbCosts),
     claimedDeliveryLine(dbCosts),
+    '',
+    "== Issue 30, the worker's delivery floor (2 and 3b ÷ 1c)",
+    ...floorLines(phases),
     '',
     `== Issue 17, the webhook rows (medians of ${s.rounds} rounds; "others' CPU": the rest of the machine meanwhile, % of one core)`,
     issueTable(webhookIssueRows(phases)),
