@@ -39,7 +39,9 @@ export async function pgCpu(db: pg.Pool, postmasterPid: number): Promise<PgCpu> 
     if (!/^\d+$/.test(name)) continue;
     const s = stat(Number(name));
     if (!s || s.ppid !== postmasterPid) continue;
-    add(kinds.get(Number(name)) ?? 'other child', s.own * TICK_MS);
+    const kind = kinds.get(Number(name)) ?? 'other child';
+    add(kind, s.own * TICK_MS);
+    add(`${kind} processes`, 1);
   }
   return out;
 }
@@ -47,9 +49,13 @@ export async function pgCpu(db: pg.Pool, postmasterPid: number): Promise<PgCpu> 
 /** The difference of two snapshots, in µs per item, largest first. */
 export function pgCpuLine(from: PgCpu, to: PgCpu, items: number): string {
   return [...to]
+    .filter(([k]) => !k.endsWith(' processes'))
     .map(([k, v]) => [k, ((v - (from.get(k) ?? 0)) * 1000) / items] as const)
     .filter(([, us]) => us >= 1)
     .sort((a, b) => b[1] - a[1])
-    .map(([k, us]) => `${k} ${us.toFixed(0)}`)
+    .map(
+      ([k, us]) =>
+        `${k} ${us.toFixed(0)} (${to.get(`${k} processes`) ?? '–'} processes at the end)`,
+    )
     .join(', ');
 }
