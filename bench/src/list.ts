@@ -12,6 +12,7 @@ import { listDbCases } from './list/db-cases';
 import { explainList } from './list/explain';
 import { captureListStatement, resourceNamed, rowToJsonForm } from './list/list-statement';
 import { BARS } from './throughput/issue-17';
+import { listFloorRows } from './throughput/issue-30';
 
 /**
  * `pnpm bench list`: the portal's API-key-authenticated sales-order list against a bare
@@ -203,6 +204,12 @@ function verdict(http: HttpRouteResult[], db: DbCost[]): string {
     `   - PostgreSQL CPU per list request (portal): ${f(pg)} µs (bare: ${f(bare.postgresCpuUs)} µs). Bar ≤ ${PG_BEFORE_US / 2} µs, half of ~${PG_BEFORE_US} µs before: ${met(pg <= PG_BEFORE_US / 2)}`,
     `   - the statement alone: ${f(statement?.postgresCpuUs ?? Number.NaN)} µs of PostgreSQL CPU, ${f(before?.postgresCpuUs ?? Number.NaN)} µs with its JSON built by row_to_json (${f((statement?.postgresCpuUs ?? Number.NaN) / (before?.postgresCpuUs ?? Number.NaN), 2)}×)`,
     `   - others' CPU meanwhile (% of one core, medians): portal rounds ${f(portal.othersCpuPct)}, bare rounds ${f(bare.othersCpuPct)}`,
+    '   issue 30, the list row against its floor (this run):',
+    ...listFloorRows(http).map((r) => {
+      const floor = http.find((h) => h.route.startsWith('4 '))!;
+      const perRound = portal.rounds.map((x, i) => f(x.reqPerSec / floor.rounds[i]!.reqPerSec, 2));
+      return `   - ${r.figure}: ${f(r.ratio!, 2)}× (round by round: ${perRound.join(', ')}). Bar ${r.bar}: ${met(r.met)}`;
+    }),
   ].join('\n');
 }
 

@@ -167,9 +167,9 @@ export function medianRows(runs: readonly IssueRow[][]): IssueRow[] {
   });
 }
 
-export function issueTable(rows: readonly IssueRow[]): string {
+export function issueTable(rows: readonly IssueRow[], issue = 17): string {
   return table(
-    ['figure (issue 17)', 'before', 'measured', 'ratio', 'bar', '', "others' CPU"],
+    [`figure (issue ${issue})`, 'before', 'measured', 'ratio', 'bar', '', "others' CPU"],
     rows.map((r) => [
       r.figure,
       r.today,
