@@ -2,6 +2,7 @@ import type { DbCost } from '../lib/db-timing';
 import { dbTable, f, table } from '../lib/report';
 import { median, quantile } from '../lib/stats';
 import { BARS, issueTable, webhookIssueRows } from '../throughput/issue-17';
+import { FLOOR_BARS, FLOOR_PHASES } from '../throughput/issue-30';
 import type { PhaseSample } from './phase';
 
 /** A phase's samples across rounds, and its name in the tables. */
@@ -63,15 +64,16 @@ export function floorLines(phases: PhaseResult[]): string[] {
   if (!floor) return [];
   const total = (s: PhaseSample) => s.cpu.workerUs + s.cpu.postgresUs + s.cpu.receiverUs;
   const floorCpu = med(floor, total);
+  const keys: readonly string[] = FLOOR_PHASES.map(([key]) => key);
   return phases
-    .filter((p) => p.key === 'fanout' || p.key === 'one-subscription-prequeued')
+    .filter((p) => keys.includes(p.key))
     .map((p) => {
       const ratio = med(p, (s) => s.perSec) / med(floor, (s) => s.perSec);
       const perRound = p.rounds.map((s, i) => f(s.perSec / floor.rounds[i]!.perSec, 2));
       const drain = p.rounds.some((s) => 'postgresDrainUs' in s.notes)
         ? ` (PostgreSQL over the drain alone: ${f(med(p, (s) => s.notes.postgresDrainUs ?? Number.NaN))} µs)`
         : '';
-      return `   ${p.name} ÷ 1c: ${f(ratio, 2)} (round by round: ${perRound.join(', ')}; bar ≥ 0.8); worker + PostgreSQL + receiver CPU ${f(med(p, total))} µs a delivery against 1c's ${f(floorCpu)} µs a job${drain}`;
+      return `   ${p.name} ÷ 1c: ${f(ratio, 2)} (round by round: ${perRound.join(', ')}; bar ≥ ${FLOOR_BARS.deliveries}); worker + PostgreSQL + receiver CPU ${f(med(p, total))} µs a delivery against 1c's ${f(floorCpu)} µs a job${drain}`;
     });
 }
 
