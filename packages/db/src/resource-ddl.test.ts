@@ -228,4 +228,18 @@ describe('row-level security on business tables', () => {
       asTenant(tenantA, (trx) => insertSalesOrder(trx, tenantA, customerOf.get(tenantB)!)),
     ).rejects.toMatchObject({ code: '23503' });
   });
+
+  it('formats a document number in one place, an immutable function both numberings call', async () => {
+    const { rows } = await sql<{ a: string; b: string; volatility: string; calls: boolean }>`
+      SELECT erp_document_number('SO', 2026, 42) AS a, erp_document_number('FAC', 2027, 123456) AS b,
+        (SELECT provolatile FROM pg_proc WHERE proname = 'erp_document_number') AS volatility,
+        (SELECT prosrc LIKE '%erp_document_number(%' FROM pg_proc WHERE proname = 'next_document_number') AS calls
+    `.execute(tdb.db);
+    expect(rows[0]).toEqual({
+      a: 'SO-2026-00042',
+      b: 'FAC-2027-123456',
+      volatility: 'i',
+      calls: true,
+    });
+  });
 });

@@ -62,7 +62,7 @@ export async function insertRecord(
   let numbered = '';
   if (resource.numbering) {
     const prefix = params.add(resource.numbering.prefix, 'text');
-    numbered = `n AS (INSERT INTO document_sequences AS s (tenant_id, prefix, year, last_value) VALUES ($1::uuid, ${prefix}, extract(year FROM now())::integer, 1) ON CONFLICT (tenant_id, prefix, year) DO UPDATE SET last_value = s.last_value + 1 RETURNING ${prefix} || '-' || s.year || '-' || lpad(s.last_value::text, 5, '0') AS number), `;
+    numbered = `n AS (INSERT INTO document_sequences AS s (tenant_id, prefix, year, last_value) VALUES ($1::uuid, ${prefix}, extract(year FROM now())::integer, 1) ON CONFLICT (tenant_id, prefix, year) DO UPDATE SET last_value = s.last_value + 1 RETURNING erp_document_number(${prefix}, s.year, s.last_value) AS number), `;
     columns.push('number');
     values.push('(SELECT n.number FROM n)');
   }

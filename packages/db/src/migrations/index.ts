@@ -43,6 +43,7 @@ import * as rowLevelCursorTriggers43 from './2026-11-28-0043-row-level-cursor-tr
 import * as statementIds44 from './2026-11-28-0044-statement-ids';
 import * as deliveryWriteCosts45 from './2026-11-28-0045-delivery-write-costs';
 import * as numberingIndexScans46 from './2026-11-28-0046-numbering-index-scans';
+import * as documentNumberFormat47 from './2026-11-28-0047-document-number-format';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0044-statement-ids': statementIds44,
   '2026-11-28-0045-delivery-write-costs': deliveryWriteCosts45,
   '2026-11-28-0046-numbering-index-scans': numberingIndexScans46,
+  '2026-11-28-0047-document-number-format': documentNumberFormat47,
 };
