@@ -44,6 +44,7 @@ import * as statementIds44 from './2026-11-28-0044-statement-ids';
 import * as deliveryWriteCosts45 from './2026-11-28-0045-delivery-write-costs';
 import * as numberingIndexScans46 from './2026-11-28-0046-numbering-index-scans';
 import * as documentNumberFormat47 from './2026-11-28-0047-document-number-format';
+import * as numberingNoSeqscan48 from './2026-11-28-0048-numbering-no-seqscan';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0045-delivery-write-costs': deliveryWriteCosts45,
   '2026-11-28-0046-numbering-index-scans': numberingIndexScans46,
   '2026-11-28-0047-document-number-format': documentNumberFormat47,
+  '2026-11-28-0048-numbering-no-seqscan': numberingNoSeqscan48,
 };
