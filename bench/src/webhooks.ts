@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       ? path.resolve(import.meta.dirname, '../results/worker-cpu-profiles')
       : undefined,
   };
+  const warmupFanoutEvents = Math.max(1, Math.round(settings.warmupEvents / settings.fanout));
   const ctx: DeliveryContext = {
     db,
     box: createSecretBox(encryptionKey),
@@ -82,13 +83,15 @@ async function main(): Promise<void> {
     postmasterPid: database.postmasterPid,
     worker: await startWorker(workerSettings, db),
     workerSettings,
+    warm: async () => {
+      await measureFanout(ctx, warmupFanoutEvents, settings.fanout);
+      await measureOneSubscriptionLive(ctx, settings.warmupEvents, settings.inserters);
+    },
   };
   stops.push(() => ctx.worker.stop()); // whichever worker runs by then
 
   log(`warming the worker up (${settings.warmupEvents} events, fan-out and single)…`);
-  const warmupFanoutEvents = Math.max(1, Math.round(settings.warmupEvents / settings.fanout));
-  await measureFanout(ctx, warmupFanoutEvents, settings.fanout);
-  await measureOneSubscriptionLive(ctx, settings.warmupEvents, settings.inserters);
+  await ctx.warm();
 
   const noop = {
     receiverBaseUrl: ctx.receiverBaseUrl,

@@ -141,7 +141,7 @@ export function renderReport({ environment: e, settings: s, phases, dbCosts }: R
     ),
     '',
     `   3a: ${s.inserters} clients inserted ${s.events} events at ${f(note(live, 'insertsPerSec'))}/s (3c, nobody watching: ${f(note(unwatched, 'insertsPerSec'))}/s; worker stopped, 3d watched: ${f(note(byKey.get('inserts-watched-alone')!, 'insertsPerSec'))}/s, 3e nobody watching: ${f(note(byKey.get('inserts-unwatched-alone')!, 'insertsPerSec'))}/s); the last delivery was recorded ${f(note(live, 'lagAfterLastCommitMs'))} ms after the last COMMIT`,
-    `   3b: timed from the first attempt; worker spawn → first attempt ${f(note(queued, 'spawnToFirstAttemptMs'))} ms, not counted`,
+    `   3b: timed from the first attempt; COMMIT → first attempt (the numbering, the first claim) ${f(note(queued, 'commitToFirstAttemptMs'))} ms, not counted`,
     '',
     ...[
       ['fanout', BARS.fanout],
