@@ -287,7 +287,12 @@ describe('a payment provider drives provisioning through landing and the worker'
       },
       60_000,
     );
-    expect(await eventRow('evt_e2e_upgrade_1')).toMatchObject({ outcome: 'forwarded' });
+    // The worker records the forwarding once the portal has answered, after the portal committed
+    // the change: the row follows the modules, it does not precede them.
+    await eventually(
+      'the event recorded as forwarded',
+      async () => (await eventRow('evt_e2e_upgrade_1'))?.outcome === 'forwarded',
+    );
     const subscriptions = await platform.db.db
       .selectFrom('subscriptions')
       .select(['plan_code', 'status'])
