@@ -138,11 +138,17 @@ describe('crash safety', () => {
     expect(claims.reduce((sum, c) => sum + c.n, 0)).toBe(EVENTS);
     first.kill('SIGKILL');
     await first.exited;
-    // Nothing was recorded: the claims outlive the process that held them.
+    // Nothing was recorded: no delivery is written before its first attempt's record, and the
+    // claims that hold them outlive the process.
     const { rows: unrecorded } = await database.pool.query(
-      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE attempts = 0 AND status = 'pending'`,
+      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE tenant_id = $1`,
+      [tenant],
     );
-    expect(unrecorded[0].n).toBe(EVENTS);
+    expect(unrecorded[0].n).toBe(0);
+    const { rows: still } = await database.pool.query(
+      'SELECT sum(cardinality(delivery_ids))::int AS n FROM webhook_claims',
+    );
+    expect(still[0].n).toBe(EVENTS);
     holding = false;
     for (const answer of held.splice(0)) answer();
 

@@ -144,10 +144,18 @@ export async function waitFor<T>(
   }
 }
 
-/** A delivery's row and its attempts. */
+/** A delivery's row and its attempts: the first one, kept in the row, then the attempt log. */
 export async function deliveryLog(database: TestDatabase, eventId: string) {
   const { rows } = await database.pool.query(
-    `SELECT d.*, (SELECT json_agg(a ORDER BY a.attempt) FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS attempt_log
+    `SELECT d.*, (SELECT json_agg(a ORDER BY a.attempt) FROM (
+         SELECT 1 AS attempt, d.first_manual AS manual, d.first_started_at AS started_at,
+           d.first_duration_ms AS duration_ms, d.first_response_status AS response_status,
+           d.first_response_excerpt AS response_excerpt, d.first_error AS error
+         WHERE d.first_started_at IS NOT NULL
+         UNION ALL
+         SELECT attempt, manual, started_at, duration_ms, response_status, response_excerpt, error
+         FROM webhook_delivery_attempts x WHERE x.delivery_id = d.id
+       ) a) AS attempt_log
      FROM webhook_deliveries d WHERE d.event_id = $1 ORDER BY d.id`,
     [eventId],
   );

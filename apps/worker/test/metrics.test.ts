@@ -149,7 +149,9 @@ describe('the webhook outbox gauges, with no worker draining', () => {
       [watched],
     );
     await idle.pool.query(
-      `INSERT INTO webhook_claims (process_id, delivery_ids) VALUES ('gone', ARRAY[gen_random_uuid(), gen_random_uuid()])`,
+      `INSERT INTO webhook_claims (process_id, delivery_ids, tenant_ids, event_ids, subscription_ids)
+       VALUES ('gone', ARRAY[gen_random_uuid(), gen_random_uuid()], ARRAY[gen_random_uuid(), gen_random_uuid()],
+         ARRAY[gen_random_uuid(), gen_random_uuid()], ARRAY[gen_random_uuid(), gen_random_uuid()])`,
     );
     const { EventEmitter } = await import('node:events');
     const metrics = createWorkerMetrics({

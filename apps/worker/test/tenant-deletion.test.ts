@@ -42,7 +42,9 @@ describe('deleting a tenant', () => {
       (
         await database.pool.query<{ deliveries: number; attempts: number }>(
           `SELECT (SELECT count(*)::int FROM webhook_deliveries WHERE tenant_id = $1) AS deliveries,
-                  (SELECT count(*)::int FROM webhook_delivery_attempts WHERE tenant_id = $1) AS attempts`,
+                  -- The attempt log: first attempts in their delivery's row, later ones logged.
+                  (SELECT count(*)::int FROM webhook_deliveries WHERE tenant_id = $1 AND first_started_at IS NOT NULL)
+                    + (SELECT count(*)::int FROM webhook_delivery_attempts WHERE tenant_id = $1) AS attempts`,
           [tenant],
         )
       ).rows[0];

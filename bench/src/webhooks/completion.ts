@@ -117,9 +117,7 @@ async function states(db: pg.Pool, subscriptionIds: string[]): Promise<States> {
          + (SELECT count(*)::int FROM webhook_claims WHERE process_id <> 'bench-db-cases') AS queued,
        extract(epoch FROM min(d.delivered_at))::float8 * 1000 AS first_delivered_ms,
        extract(epoch FROM max(d.delivered_at))::float8 * 1000 AS last_delivered_ms,
-       (SELECT extract(epoch FROM min(a.started_at))::float8 * 1000
-          FROM webhook_delivery_attempts a JOIN webhook_deliveries x ON x.id = a.delivery_id
-          WHERE x.subscription_id = ANY ($1::uuid[])) AS first_attempt_ms,
+       extract(epoch FROM min(d.first_started_at))::float8 * 1000 AS first_attempt_ms,
        max(d.last_error) AS last_error
      FROM webhook_deliveries d WHERE d.subscription_id = ANY ($1::uuid[])`,
     [subscriptionIds],

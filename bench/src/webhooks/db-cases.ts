@@ -34,7 +34,11 @@ async function eventsOf(db: pg.Pool, tenantId: string, count: number): Promise<s
   return rows.map((r) => r.id);
 }
 
-/** A RECORD_ATTEMPTS call for these deliveries, all answered 200 (as the worker sends it). */
+/**
+ * A RECORD_ATTEMPTS call for these deliveries, all answered 200, as the worker records a later
+ * attempt (a retry, a replay) of a delivery already written: it updates the row and, from the
+ * second attempt, writes the attempt log. (A first attempt inserts the delivery instead.)
+ */
 function recordValues(deliveryIds: string[]): unknown[] {
   return recordAttemptsValues(
     deliveryIds.map((deliveryId) => ({
@@ -47,6 +51,7 @@ function recordValues(deliveryIds: string[]): unknown[] {
       error: null,
       outcome: 'delivered' as const,
       delayMs: null,
+      claimed: null,
     })),
   );
 }

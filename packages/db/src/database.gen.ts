@@ -3963,6 +3963,9 @@ export interface WebhookClaimsTable {
   process_id: string;
   delivery_ids: string[];
   claimed_at: Defaulted<Timestamp>;
+  tenant_ids: string[];
+  event_ids: string[];
+  subscription_ids: string[];
 }
 
 export interface WebhookCursorsTable {
@@ -3986,6 +3989,12 @@ export interface WebhookDeliveriesTable {
   delivered_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
+  first_manual: boolean | null;
+  first_started_at: Timestamp | null;
+  first_duration_ms: number | null;
+  first_response_status: number | null;
+  first_response_excerpt: string | null;
+  first_error: string | null;
 }
 
 export interface WebhookDeliveryAttemptsTable {

@@ -295,16 +295,16 @@ describe('recovering failed deliveries', () => {
       attempts: 1,
       createdAt: ago(40 * 24 * HOUR + 1000),
     });
+    // Its first attempt in its row, where the worker keeps it (migration 0049).
     await portal.tdb.db
-      .insertInto('webhook_delivery_attempts')
-      .values({
-        tenant_id: world.tenant.id,
-        delivery_id: straddling,
-        attempt: 1,
-        started_at: failingSince,
-        duration_ms: 3,
-        response_status: 500,
+      .updateTable('webhook_deliveries')
+      .set({
+        first_manual: false,
+        first_started_at: failingSince,
+        first_duration_ms: 3,
+        first_response_status: 500,
       })
+      .where('id', '=', straddling)
       .execute();
     const shown = await get(`${HOOKS}/${sub.id}`);
     expect(shown.body).toMatchObject({
@@ -381,17 +381,20 @@ describe('the delivery log', () => {
           response_excerpt: null,
           error: 'timeout after 15 s',
         },
-        {
-          tenant_id: world.tenant.id,
-          delivery_id: ids[0]!,
-          attempt: 1,
-          started_at: ago(2 * HOUR),
-          duration_ms: 87,
-          response_status: 500,
-          response_excerpt: '{"error":"boom"}',
-          error: null,
-        },
       ])
+      .execute();
+    // The first attempt in the delivery's row, where the worker keeps it (migration 0049).
+    await portal.tdb.db
+      .updateTable('webhook_deliveries')
+      .set({
+        first_manual: false,
+        first_started_at: ago(2 * HOUR),
+        first_duration_ms: 87,
+        first_response_status: 500,
+        first_response_excerpt: '{"error":"boom"}',
+        first_error: null,
+      })
+      .where('id', '=', ids[0]!)
       .execute();
   });
   const log = (query = '', headers: Headers = world.admin) =>

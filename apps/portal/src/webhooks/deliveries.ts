@@ -86,7 +86,11 @@ export async function listDeliveries(
   };
 }
 
-/** One delivery and every attempt at it, oldest first. */
+/**
+ * One delivery and every attempt at it, oldest first: the first attempt is kept in the
+ * delivery's row (`first_*`, migration 0049), the later ones in the attempt log (a delivery
+ * recorded before 0049 has its first attempt in the log too).
+ */
 export async function getDelivery(
   deps: Deps,
   tenantId: string,
@@ -95,13 +99,21 @@ export async function getDelivery(
 ) {
   const row = await deps.db
     .selectFrom('webhook_deliveries')
-    .select(DELIVERY_COLUMNS)
+    .select([
+      ...DELIVERY_COLUMNS,
+      'first_manual',
+      'first_started_at',
+      'first_duration_ms',
+      'first_response_status',
+      'first_response_excerpt',
+      'first_error',
+    ])
     .where('id', '=', deliveryId)
     .where('subscription_id', '=', subscriptionId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!row) throw deliveryNotFound(deliveryId);
-  const attempts = await deps.db
+  const logged = await deps.db
     .selectFrom('webhook_delivery_attempts')
     .select([
       'attempt',
@@ -112,11 +124,29 @@ export async function getDelivery(
       'response_excerpt',
       'error',
     ])
+    .where('tenant_id', '=', tenantId)
     .where('delivery_id', '=', deliveryId)
     .orderBy('attempt')
     .execute();
+  const first =
+    row.first_started_at === null
+      ? []
+      : [
+          {
+            attempt: 1,
+            manual: row.first_manual ?? false,
+            started_at: row.first_started_at,
+            duration_ms: row.first_duration_ms ?? 0,
+            response_status: row.first_response_status,
+            response_excerpt: row.first_response_excerpt,
+            error: row.first_error,
+          },
+        ];
   return {
     ...presentDelivery(row),
-    attempt_log: attempts.map((a) => ({ ...a, started_at: new Date(a.started_at).toISOString() })),
+    attempt_log: [...first, ...logged].map((a) => ({
+      ...a,
+      started_at: new Date(a.started_at).toISOString(),
+    })),
   };
 }

@@ -147,7 +147,7 @@ export async function recoverDeliveries(
     const { rows } = await client.query<{ id: string; attempts: number }>(
       `UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = $4, updated_at = now()
        WHERE tenant_id = $1 AND subscription_id = $2 AND status = 'failed'
-         AND (created_at >= $3 OR EXISTS (
+         AND (created_at >= $3 OR first_started_at >= $3 OR EXISTS (
            SELECT 1 FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id AND a.started_at >= $3))
        RETURNING id, attempts`,
       [tenantId, subscriptionId, from, now],

@@ -47,6 +47,8 @@ export interface AttemptOptions {
   claimIds?: readonly string[];
   /** Called as each attempt ends (before the record). */
   onAttempted?: () => void;
+  /** First attempts of deliveries a claim holds, not written yet (the outbox drain's). */
+  claimed?: boolean;
 }
 
 /**
@@ -84,6 +86,13 @@ export function attemptAll(
           excerpt: result.excerpt,
           error: result.error,
           ...decide(deps, target, result),
+          claimed: options.claimed
+            ? {
+                tenantId: target.tenant_id,
+                subscriptionId: target.subscription_id,
+                eventId: target.event_id,
+              }
+            : null,
         };
       }),
     ),

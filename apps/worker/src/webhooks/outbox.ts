@@ -111,6 +111,7 @@ export function startOutboxDrain(options: OutboxDrainOptions): OutboxDrain {
     counts.deliveries += claimed.targets.length;
     inFlight += claimed.targets.length;
     const done = attemptAll(deps, claimed.targets, {
+      claimed: true,
       onAttempted: () => {
         inFlight--;
         if (pause?.forRoom) wake();

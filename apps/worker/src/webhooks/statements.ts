@@ -61,8 +61,12 @@ export const SET_WAKE = named(
  * numbered events not yet fanned out (the one served longest ago first; a cursor another worker
  * holds is skipped), from each its next events in sequence order, as many as keep its
  * deliveries near $2 (at most $3 events), then one delivery per matching enabled subscription
- * created before the event (UNIQUE (event, subscription): never twice), the cursors moved past
- * them, and the deliveries claimed under the process id $1. Returned with event and secrets.
+ * created before the event (each pair once: the cursors move past the events in the same
+ * statement), claimed under the process id $1. Returned with event and secrets.
+ *
+ * The deliveries are not written yet: the claim holds them (ids made here, tenant, event,
+ * subscription), and RECORD_ATTEMPTS inserts each once its first attempt has ended, in the
+ * statement that deletes the claim (migration 0049: one write a delivery instead of three).
  *
  * A cursor moves to the last event read; past a range with no event left only up to the
  * retention's mark (an event numbered after this statement's snapshot is never skipped).
@@ -107,27 +111,28 @@ export const CLAIM_EVENTS = named(
     WHERE w.tenant_id = b.tenant_id
     RETURNING w.tenant_id
   ),
-  created AS (
-    INSERT INTO webhook_deliveries (tenant_id, subscription_id, event_id, event_type)
-    SELECT ev.tenant_id, s.id, ev.id, ev.type
-    FROM ev JOIN webhook_subscriptions s
-      ON s.tenant_id = ev.tenant_id AND s.enabled AND ev.type = ANY (s.events)
-      AND s.created_at <= coalesce(ev.recorded_at, ev.created_at)
-    ORDER BY ev.sequence, s.id
-    ON CONFLICT (tenant_id, event_id, subscription_id) DO NOTHING
-    RETURNING id, subscription_id, event_id
+  pairs AS (
+    -- The deliveries' ids made here, in event order, kept by the claim until recorded.
+    SELECT erp_uuidv7() AS id, p.* FROM (
+      SELECT ev.tenant_id, s.id AS subscription_id, ev.id AS event_id
+      FROM ev JOIN webhook_subscriptions s
+        ON s.tenant_id = ev.tenant_id AND s.enabled AND ev.type = ANY (s.events)
+        AND s.created_at <= coalesce(ev.recorded_at, ev.created_at)
+      ORDER BY ev.sequence, s.id
+    ) p
   ),
   claim AS (
-    INSERT INTO webhook_claims (process_id, delivery_ids)
-    SELECT $1, array_agg(id) FROM created HAVING count(*) > 0
+    INSERT INTO webhook_claims (process_id, delivery_ids, tenant_ids, event_ids, subscription_ids)
+    SELECT $1, array_agg(id), array_agg(tenant_id), array_agg(event_id), array_agg(subscription_id)
+    FROM pairs HAVING count(*) > 0
     RETURNING id
   ),
   targets AS (
-    SELECT claim.id AS claim_id, created.id AS delivery_id, 0 AS attempts, 'pending' AS status, ${TARGET_COLUMNS}
-    FROM created
+    SELECT claim.id AS claim_id, pairs.id AS delivery_id, 0 AS attempts, 'pending' AS status, ${TARGET_COLUMNS}
+    FROM pairs
     CROSS JOIN claim
-    JOIN webhook_subscriptions s ON s.id = created.subscription_id
-    JOIN ev ON ev.id = created.event_id
+    JOIN webhook_subscriptions s ON s.id = pairs.subscription_id
+    JOIN ev ON ev.id = pairs.event_id
   )
   SELECT m.moved, t.* FROM (SELECT count(*)::int AS moved FROM moved) m LEFT JOIN targets t ON true`,
 );
@@ -141,7 +146,7 @@ export const TAKE_OVER_CLAIMS = named(
   'webhook_take_over_claims',
   `
   WITH orphan AS (
-    SELECT c.id, c.delivery_ids FROM webhook_claims c
+    SELECT c.id, c.delivery_ids, c.tenant_ids, c.event_ids, c.subscription_ids FROM webhook_claims c
     WHERE NOT EXISTS (SELECT 1 FROM worker_heartbeats h WHERE h.process_id = c.process_id)
     ORDER BY c.id
     LIMIT $2
@@ -149,19 +154,26 @@ export const TAKE_OVER_CLAIMS = named(
   ),
   released AS (DELETE FROM webhook_claims c USING orphan o WHERE c.id = o.id),
   todo AS (
-    SELECT d.id, d.subscription_id, d.event_id FROM webhook_deliveries d
-    WHERE d.id IN (SELECT unnest(delivery_ids) FROM orphan) AND d.status = 'pending' AND d.attempts = 0
+    SELECT p.* FROM orphan o
+    CROSS JOIN LATERAL unnest(o.delivery_ids, o.tenant_ids, o.event_ids, o.subscription_ids)
+      AS p(id, tenant_id, event_id, subscription_id)
+    -- Not recorded already (a process that stopped beating may still have recorded them), and
+    -- still wanted: its event and subscription not deleted meanwhile.
+    WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.tenant_id = p.tenant_id AND d.id = p.id)
+      AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.tenant_id = p.tenant_id AND s.id = p.subscription_id)
+      AND EXISTS (SELECT 1 FROM events e WHERE e.tenant_id = p.tenant_id AND e.id = p.event_id)
   ),
   claim AS (
-    INSERT INTO webhook_claims (process_id, delivery_ids)
-    SELECT $1, array_agg(id) FROM todo HAVING count(*) > 0
+    INSERT INTO webhook_claims (process_id, delivery_ids, tenant_ids, event_ids, subscription_ids)
+    SELECT $1, array_agg(id), array_agg(tenant_id), array_agg(event_id), array_agg(subscription_id)
+    FROM todo HAVING count(*) > 0
     RETURNING id
   )
   SELECT claim.id AS claim_id, todo.id AS delivery_id, 0 AS attempts, 'pending' AS status, ${TARGET_COLUMNS}
   FROM todo
   CROSS JOIN claim
-  JOIN webhook_subscriptions s ON s.id = todo.subscription_id
-  JOIN events ev ON ev.id = todo.event_id`,
+  JOIN webhook_subscriptions s ON s.tenant_id = todo.tenant_id AND s.id = todo.subscription_id
+  JOIN events ev ON ev.tenant_id = todo.tenant_id AND ev.id = todo.event_id`,
 );
 
 /** One delivery, for a retry or a replay. */
@@ -175,11 +187,19 @@ export const LOAD_DELIVERY = named(
   WHERE d.id = $1`,
 );
 
+/** A delivery's state after an attempt, from the attempt's outcome (`o`): insert and update alike. */
+const AFTER_ATTEMPT = {
+  status: `CASE o.outcome WHEN 'delivered' THEN 'delivered' WHEN 'retry' THEN 'pending' ELSE 'failed' END`,
+  nextAttemptAt: `now() + o.delay_ms * interval '1 millisecond'`,
+};
+
 /**
- * Records a batch of attempts in one statement: numbers each attempt from the delivery's
- * counter, writes the attempt log, moves the delivery on, keeps each subscription's health,
- * enqueues the next attempts ($10–$12: task, max runs, job key prefix) and releases the claims
- * the attempts answer ($16).
+ * Records a batch of attempts in one statement: the first attempt of a claimed delivery inserts
+ * the delivery in its state after it ($17–$19: its tenant, subscription and event; null for a
+ * delivery already written, which the attempt updates, numbered from its counter), the first
+ * attempt kept in the delivery's row and the later ones in the attempt log; it keeps
+ * each subscription's health, enqueues the next attempts ($10–$12: task, max runs, job key
+ * prefix) and releases the claims the attempts answer ($16).
  *
  * Health (SPEC §12): `failing_since` is when the current run of failed attempts began and
  * `consecutive_failures` counts the deliveries that ended `failed` in it; a successful attempt
@@ -195,25 +215,63 @@ export const RECORD_ATTEMPTS = named(
   'webhook_record_attempts',
   `
   WITH o AS (
-    SELECT * FROM unnest($1::uuid[], $2::boolean[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::int[])
-      AS o(delivery_id, manual, started_at, duration_ms, response_status, response_excerpt, error, outcome, delay_ms)
+    SELECT * FROM unnest($1::uuid[], $2::boolean[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[], $9::int[],
+        $17::uuid[], $18::uuid[], $19::uuid[])
+      AS o(delivery_id, manual, started_at, duration_ms, response_status, response_excerpt, error, outcome, delay_ms,
+        tenant_id, subscription_id, event_id)
   ),
-  d AS (
+  inserted AS (
+    -- First attempts of claimed deliveries: the delivery written once, in its state after it
+    -- (one whose event or subscription was deleted meanwhile is not written; one a worker that
+    -- took over the claim recorded already is not written twice).
+    INSERT INTO webhook_deliveries AS d (id, tenant_id, subscription_id, event_id, event_type,
+      status, attempts, next_attempt_at, last_response_status, last_error, delivered_at,
+      first_manual, first_started_at, first_duration_ms, first_response_status, first_response_excerpt, first_error)
+    SELECT o.delivery_id, o.tenant_id, o.subscription_id, o.event_id, o.event_type,
+      ${AFTER_ATTEMPT.status}, 1, ${AFTER_ATTEMPT.nextAttemptAt}, o.response_status, o.error,
+      CASE WHEN o.outcome = 'delivered' THEN now() END,
+      o.manual, o.started_at, o.duration_ms, o.response_status, o.response_excerpt, o.error
+    FROM (
+      -- Looked up per delivery by primary key (subqueries the planner keeps as such: a join
+      -- here may be planned, once for all, as a scan of every event).
+      SELECT o.*,
+        (SELECT e.type FROM events e WHERE e.tenant_id = o.tenant_id AND e.id = o.event_id) AS event_type,
+        (SELECT true FROM webhook_subscriptions s WHERE s.tenant_id = o.tenant_id AND s.id = o.subscription_id) AS subscribed
+      FROM o WHERE o.event_id IS NOT NULL
+    ) o
+    WHERE o.event_type IS NOT NULL AND o.subscribed
+    ON CONFLICT DO NOTHING
+    RETURNING d.id, d.tenant_id, d.attempts, d.subscription_id, d.next_attempt_at
+  ),
+  updated AS (
+    -- Attempts of deliveries already written (retries, replays, test deliveries): the first
+    -- one kept in the row, the others in the attempt log.
     UPDATE webhook_deliveries d SET
       attempts = d.attempts + 1,
-      status = CASE o.outcome WHEN 'delivered' THEN 'delivered' WHEN 'retry' THEN 'pending' ELSE 'failed' END,
-      next_attempt_at = now() + o.delay_ms * interval '1 millisecond',
+      status = ${AFTER_ATTEMPT.status},
+      next_attempt_at = ${AFTER_ATTEMPT.nextAttemptAt},
       last_response_status = o.response_status,
       last_error = o.error,
       delivered_at = CASE WHEN o.outcome = 'delivered' THEN now() ELSE d.delivered_at END,
-      updated_at = now()
-    FROM o WHERE d.id = o.delivery_id
-    RETURNING d.id, d.tenant_id, d.attempts, d.subscription_id, o.outcome, o.started_at, d.next_attempt_at
+      updated_at = now(),
+      first_manual = CASE WHEN d.attempts = 0 THEN o.manual ELSE d.first_manual END,
+      first_started_at = CASE WHEN d.attempts = 0 THEN o.started_at ELSE d.first_started_at END,
+      first_duration_ms = CASE WHEN d.attempts = 0 THEN o.duration_ms ELSE d.first_duration_ms END,
+      first_response_status = CASE WHEN d.attempts = 0 THEN o.response_status ELSE d.first_response_status END,
+      first_response_excerpt = CASE WHEN d.attempts = 0 THEN o.response_excerpt ELSE d.first_response_excerpt END,
+      first_error = CASE WHEN d.attempts = 0 THEN o.error ELSE d.first_error END
+    FROM o WHERE o.event_id IS NULL AND d.id = o.delivery_id
+    RETURNING d.id, d.tenant_id, d.attempts, d.subscription_id, d.next_attempt_at
+  ),
+  d AS (
+    SELECT w.*, o.outcome, o.started_at
+    FROM (SELECT * FROM inserted UNION ALL SELECT * FROM updated) w JOIN o ON o.delivery_id = w.id
   ),
   logged AS (
     INSERT INTO webhook_delivery_attempts (tenant_id, delivery_id, attempt, manual, started_at, duration_ms, response_status, response_excerpt, error)
     SELECT d.tenant_id, d.id, d.attempts, o.manual, o.started_at, o.duration_ms, o.response_status, o.response_excerpt, o.error
     FROM d JOIN o ON o.delivery_id = d.id
+    WHERE d.attempts > 1
   ),
   last_success AS (
     SELECT subscription_id, max(started_at) FILTER (WHERE outcome = 'delivered') AS ok_at,

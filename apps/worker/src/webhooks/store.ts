@@ -32,6 +32,11 @@ export interface AttemptRecord {
   outcome: 'delivered' | 'retry' | 'failed' | 'gone';
   /** Delay before the next attempt (outcome `retry`). */
   delayMs: number | null;
+  /**
+   * The first attempt of a claimed delivery, not written yet: what its record inserts. Null for
+   * a delivery already written (a retry, a replay, a test delivery), whose record updates it.
+   */
+  claimed: { tenantId: string; subscriptionId: string; eventId: string } | null;
 }
 
 /** Deliveries claimed by this process: attempted, then recorded with the claim's release. */
@@ -155,6 +160,9 @@ export function recordAttemptsValues(
     WEBHOOK_DISABLE_FAILING_DAYS * 86_400,
     WEBHOOK_DISABLED_ACTION,
     arrayLiteral(claimIds),
+    arrayLiteral(all.map((a) => a.claimed?.tenantId ?? null)),
+    arrayLiteral(all.map((a) => a.claimed?.subscriptionId ?? null)),
+    arrayLiteral(all.map((a) => a.claimed?.eventId ?? null)),
   ];
 }
 
