@@ -11,17 +11,14 @@ import {
 import { type PgCpu, pgCpu, pgCpuLine } from './pg-breakdown';
 import type { PhaseSample } from './phase';
 import { enqueueAnalyzed } from './queue-stats';
-import { startWorker, type WorkerProcess, type WorkerSettings } from './worker-process';
+import type { WorkerProcess, WorkerSettings } from './worker-process';
 
-/** What the delivery phases share: fixtures, the real worker (restarted by one phase), pids. */
+/** What the delivery phases share: fixtures, the real worker (frozen by 3d and 3e), pids. */
 export interface DeliveryContext extends FixtureDeps {
   postmasterPid: number;
   worker: WorkerProcess;
   workerSettings: WorkerSettings;
-  /**
-   * Warms the running worker (deliveries of each shape, untimed): at the start, and after a
-   * phase that stopped it (3d, 3e), so that no timed phase runs on a cold process.
-   */
+  /** Warms the running worker (deliveries of each shape, untimed) at the start: no timed phase runs on a cold process. */
   warm(): Promise<void>;
 }
 
@@ -154,12 +151,12 @@ async function timedInserts(
 }
 
 /**
- * (3d, 3e) 3a's producer with the worker stopped, for a watched tenant (3d) and for one nobody
- * watches (3e): the business write path alone, without the deliveries' CPU on the same cores
- * and without the worker numbering the events meanwhile (which 3c pays). 3d ÷ 3e is what being
- * watched costs the writer itself. The worker, started again, then numbers the events and
- * delivers 3d's, which are checked as in 3a. The wake-up is disarmed once the worker has
- * stopped: a worker that was asleep leaves its lease armed for up to three polls, and every
+ * (3d, 3e) 3a's producer with the worker stopped (frozen by SIGSTOP), for a watched tenant (3d)
+ * and for one nobody watches (3e): the business write path alone, without the deliveries' CPU
+ * on the same cores and without the worker numbering the events meanwhile (which 3c pays).
+ * 3d ÷ 3e is what being watched costs the writer itself. The worker, thawed, then numbers the
+ * events and delivers 3d's, which are checked as in 3a. The wake-up is disarmed once the
+ * worker is frozen: a worker that was asleep leaves its lease armed for up to three polls, and every
  * write meanwhile NOTIFYs (notifying commits serialise), which would time the lease, not the
  * write path (measured: 3d at 1 901/s against 3e's 3 257/s when one phase met the lease).
  */
@@ -172,27 +169,28 @@ export async function measureInsertsWorkerStopped(
   const tenantId = await freshTenant(ctx, watched ? 'watched' : 'unwatched-stopped');
   const subscriptionIds = watched ? await createSubscriptions(ctx, tenantId, 1) : [];
   await ctx.receiver.call({ type: 'reset' });
-  await ctx.worker.stop();
-  await ctx.db.query('UPDATE webhook_outbox_wake SET armed_until = NULL');
-  const sample = await timedInserts(
-    ctx,
-    { ...pidsOf(ctx), worker: null },
-    tenantId,
-    events,
-    clients,
-  );
-  ctx.worker = await startWorker(ctx.workerSettings, ctx.db);
-  // A fresh process: warmed again (after this phase's own deliveries, which it checks), so that
-  // the phase after this one does not time a cold worker.
-  if (!watched) {
-    await ctx.warm();
-    return sample;
+  // Frozen, not stopped: the process 1c's comparison times stays the warm one (a fresh process
+  // after each of 3d and 3e made the next phases time a worker still warming up: its CPU a
+  // delivery fell round after round, 128 → 104 → 76 µs, in one run).
+  ctx.worker.pause();
+  try {
+    await ctx.db.query('UPDATE webhook_outbox_wake SET armed_until = NULL');
+    const sample = await timedInserts(
+      ctx,
+      { ...pidsOf(ctx), worker: null },
+      tenantId,
+      events,
+      clients,
+    );
+    if (!watched) return sample;
+    ctx.worker.resume();
+    const outcome = checked(
+      await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }),
+    );
+    return { ...sample, duplicates: outcome.receiver.duplicates };
+  } finally {
+    ctx.worker.resume();
   }
-  const outcome = checked(
-    await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }),
-  );
-  await ctx.warm();
-  return { ...sample, duplicates: outcome.receiver.duplicates };
 }
 
 /**

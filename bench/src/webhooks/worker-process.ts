@@ -19,6 +19,14 @@ export interface WorkerProcess {
   /** Wall-clock ms at spawn. */
   spawnedAt: number;
   stop(): Promise<void>;
+  /**
+   * Freezes the process (SIGSTOP) and thaws it (SIGCONT): a worker not running for a phase
+   * that needs none (3d, 3e) without losing the warm process the other phases are timed on.
+   * Paused for a few seconds at most, far below `WORKER_DEAD_AFTER_SECONDS` (30): nothing
+   * takes its claims over meanwhile.
+   */
+  pause(): void;
+  resume(): void;
 }
 
 /**
@@ -53,7 +61,14 @@ export async function startWorker(settings: WorkerSettings, db: pg.Pool): Promis
       'SELECT count(*)::int AS n FROM worker_heartbeats WHERE last_seen >= to_timestamp($1 / 1000.0)',
       [spawnedAt],
     );
-    if (rows[0]!.n > 0) return { pid: child.pid!, spawnedAt, stop };
+    if (rows[0]!.n > 0)
+      return {
+        pid: child.pid!,
+        spawnedAt,
+        stop,
+        pause: () => child.kill('SIGSTOP'),
+        resume: () => child.kill('SIGCONT'),
+      };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();
