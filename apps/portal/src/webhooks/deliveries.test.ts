@@ -493,6 +493,25 @@ describe('the delivery log', () => {
     );
   });
 
+  it('shows a delivery recorded before migration 0049, its first attempt in the log', async () => {
+    await portal.tdb.db
+      .insertInto('webhook_delivery_attempts')
+      .values({
+        tenant_id: world.tenant.id,
+        delivery_id: ids[4]!,
+        attempt: 1,
+        started_at: ago(HOUR),
+        duration_ms: 5,
+        response_status: 500,
+      })
+      .execute();
+    const res = await get(`${HOOKS}/${sub.id}/deliveries/${ids[4]}`, world.hooksKey);
+    expect(res.status).toBe(200);
+    expect(res.body.attempt_log).toEqual([
+      expect.objectContaining({ attempt: 1, manual: false, duration_ms: 5, response_status: 500 }),
+    ]);
+  });
+
   it('is 404 for unknown subscriptions and deliveries, and another tenant’s', async () => {
     const other = await webhookWorld(portal);
     for (const [path, headers] of [
