@@ -242,4 +242,20 @@ describe('row-level security on business tables', () => {
       calls: true,
     });
   });
+
+  it('expands the number format into the statement that numbers (no function call per insert)', async () => {
+    // A STRICT declaration kept PostgreSQL from inlining it (`greatest` is not strict): each
+    // numbered insert then planned and ran its body as a function of its own.
+    const { rows } = await sql<{ 'QUERY PLAN': string }>`
+      EXPLAIN (VERBOSE, COSTS OFF)
+      SELECT erp_document_number('SO', 2026, g::bigint) FROM generate_series(1, 2) g
+    `.execute(tdb.db);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('lpad(');
+    expect(plan).not.toContain('erp_document_number');
+    const { rows: nulls } = await sql<{ a: string | null }>`
+      SELECT erp_document_number(NULL, 2026, 1) AS a
+    `.execute(tdb.db);
+    expect(nulls[0]!.a).toBeNull();
+  });
 });

@@ -46,6 +46,7 @@ import * as numberingIndexScans46 from './2026-11-28-0046-numbering-index-scans'
 import * as documentNumberFormat47 from './2026-11-28-0047-document-number-format';
 import * as numberingNoSeqscan48 from './2026-11-28-0048-numbering-no-seqscan';
 import * as firstAttemptInline49 from './2026-11-28-0049-first-attempt-inline';
+import * as documentNumberInlined50 from './2026-11-28-0050-document-number-inlined';
 
 /** Every migration, in order. A static index so bundlers and container images keep them. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0047-document-number-format': documentNumberFormat47,
   '2026-11-28-0048-numbering-no-seqscan': numberingNoSeqscan48,
   '2026-11-28-0049-first-attempt-inline': firstAttemptInline49,
+  '2026-11-28-0050-document-number-inlined': documentNumberInlined50,
 };
