@@ -82,13 +82,12 @@ async function main(): Promise<void> {
     receiverBaseUrl: `http://127.0.0.1:${port}`,
     postmasterPid: database.postmasterPid,
     worker: await startWorker(workerSettings, db),
-    workerSettings,
     warm: async () => {
       await measureFanout(ctx, warmupFanoutEvents, settings.fanout);
       await measureOneSubscriptionLive(ctx, settings.warmupEvents, settings.inserters);
     },
   };
-  stops.push(() => ctx.worker.stop()); // whichever worker runs by then
+  stops.push(() => ctx.worker.stop());
 
   log(`warming the worker up (${settings.warmupEvents} events, fan-out and single)…`);
   await ctx.warm();

@@ -11,13 +11,12 @@ import {
 import { type PgCpu, pgCpu, pgCpuLine } from './pg-breakdown';
 import type { PhaseSample } from './phase';
 import { enqueueAnalyzed } from './queue-stats';
-import type { WorkerProcess, WorkerSettings } from './worker-process';
+import type { WorkerProcess } from './worker-process';
 
 /** What the delivery phases share: fixtures, the real worker (frozen by 3d and 3e), pids. */
 export interface DeliveryContext extends FixtureDeps {
   postmasterPid: number;
-  worker: WorkerProcess;
-  workerSettings: WorkerSettings;
+  readonly worker: WorkerProcess;
   /** Warms the running worker (deliveries of each shape, untimed) at the start: no timed phase runs on a cold process. */
   warm(): Promise<void>;
 }
@@ -173,24 +172,18 @@ export async function measureInsertsWorkerStopped(
   // after each of 3d and 3e made the next phases time a worker still warming up: its CPU a
   // delivery fell round after round, 128 → 104 → 76 µs, in one run).
   ctx.worker.pause();
+  let sample: PhaseSample;
   try {
     await ctx.db.query('UPDATE webhook_outbox_wake SET armed_until = NULL');
-    const sample = await timedInserts(
-      ctx,
-      { ...pidsOf(ctx), worker: null },
-      tenantId,
-      events,
-      clients,
-    );
-    if (!watched) return sample;
-    ctx.worker.resume();
-    const outcome = checked(
-      await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }),
-    );
-    return { ...sample, duplicates: outcome.receiver.duplicates };
+    sample = await timedInserts(ctx, { ...pidsOf(ctx), worker: null }, tenantId, events, clients);
   } finally {
     ctx.worker.resume();
   }
+  if (!watched) return sample;
+  const outcome = checked(
+    await awaitDeliveries(ctx.db, ctx.receiver, { subscriptionIds, expected: events }),
+  );
+  return { ...sample, duplicates: outcome.receiver.duplicates };
 }
 
 /**

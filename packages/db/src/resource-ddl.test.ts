@@ -244,8 +244,9 @@ describe('row-level security on business tables', () => {
   });
 
   it('expands the number format into the statement that numbers (no function call per insert)', async () => {
-    // A STRICT declaration kept PostgreSQL from inlining it (`greatest` is not strict): each
-    // numbered insert then planned and ran its body as a function of its own.
+    // 0047's declaration kept PostgreSQL from inlining it (STRICT over a non-strict `greatest`,
+    // and a STABLE `text || integer` in an IMMUTABLE body): each numbered insert then planned
+    // and ran its body as a function of its own (migration 0050).
     const { rows } = await sql<{ 'QUERY PLAN': string }>`
       EXPLAIN (VERBOSE, COSTS OFF)
       SELECT erp_document_number('SO', 2026, g::bigint) FROM generate_series(1, 2) g
