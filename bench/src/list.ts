@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     ['2 bare + auth', ['auth']],
     ['3 bare + RLS', ['rls']],
     ['4 bare + auth + RLS', ['auth', 'rls']],
+    ['6 bare + the portal’s work', ['auth', 'rls', 'work']],
   ];
   // Every target gets the same request headers, so request parsing costs them the same.
   const headers = { authorization: `Bearer ${key.key}`, 'x-tenant-id': tenant.slug };
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
     statement,
   });
   log(
-    `  same ${correctness.bodyBytes} bytes from all 5 (${correctness.rows} rows, same next_cursor); the portal ran the same statement text`,
+    `  same ${correctness.bodyBytes} bytes from all ${routes.length} (${correctness.rows} rows, same next_cursor); the portal ran the same statement text`,
   );
 
   log(
@@ -146,7 +147,7 @@ async function main(): Promise<void> {
     `   medians of ${settings.rounds} interleaved rounds of ${settings.seconds} s (each after ${settings.roundWarmupSeconds} s of unmeasured load), ${settings.connections} connections, pipelining 1; one process per target, pool of 10 each`,
     `   rate limits of the key and its tenant raised to ${UNTHROTTLED_LIMIT}/min by SQL: every request is counted, none refused`,
     `   portal: ${environment.portal}; bare servers: src/list/bare-server.ts via tsx; load generator, servers and PostgreSQL share the cores`,
-    `   all 5 answered the same ${correctness.bodyBytes} bytes before the rounds; "others' CPU %": other processes' CPU meanwhile (% of one core)\n`,
+    `   all ${routes.length} answered the same ${correctness.bodyBytes} bytes before the rounds; "others' CPU %": other processes' CPU meanwhile (% of one core)\n`,
     httpTable(http, 'server'),
     '',
     verdict(http, db),
@@ -160,6 +161,8 @@ async function main(): Promise<void> {
         ['  key check on top of RLS', '4', '3'],
         ['  RLS on top of key check', '4', '2'],
         ['portal beyond both (Hono, zod, rights, engine)', '5', '4'],
+        ['  the portal’s own work, no framework', '6', '4'],
+        ['  the framework (Hono, @hono/node-server)', '5', '6'],
         ['portal, all in', '5', '1'],
       ],
       'server',

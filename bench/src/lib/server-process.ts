@@ -86,6 +86,14 @@ export async function startCommandProcess(
 }
 
 /**
+ * Node options for the servers a bench starts (the portal, the list's bare servers), from
+ * `BENCH_NODE_ARGS`, space-separated: flags NODE_OPTIONS refuses, such as `--trace-gc`.
+ */
+export function serverNodeArgs(): string[] {
+  return process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+}
+
+/**
  * Starts the portal: `source` runs src/main.ts through tsx (always up to date), `dist` runs
  * dist/main.js as the container image does (needs `pnpm --filter @erp/portal build` first).
  * `BENCH_PORTAL_CPU_PROF=1` writes a V8 CPU profile of it when it stops, in
@@ -107,6 +115,7 @@ export function startPortal(
             `--cpu-prof-dir=${path.resolve(import.meta.dirname, '../../results/portal-cpu-profiles')}`,
           ]
         : []),
+      ...serverNodeArgs(),
       ...(entry === 'dist' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts']),
     ],
     env,

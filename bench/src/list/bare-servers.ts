@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { findFreePort } from '@erp/db/embedded';
-import { type ServerProcess, startServerProcess } from '../lib/server-process';
+import { type ServerProcess, serverNodeArgs, startServerProcess } from '../lib/server-process';
 
 /** The portal's layers a bare server can add. */
-export type Layer = 'auth' | 'rls';
+export type Layer = 'auth' | 'rls' | 'work';
 
 export interface BareServerOptions {
   databaseUrl: string;
@@ -37,7 +37,7 @@ export async function startBareServer(
   return startServerProcess({
     name: `bare server (${layers.join('+') || 'no layer'})`,
     cwd: import.meta.dirname,
-    args: [...profile, '--import', 'tsx', SCRIPT],
+    args: [...profile, ...serverNodeArgs(), '--import', 'tsx', SCRIPT],
     env: {
       NODE_ENV: 'production',
       BARE_LAYERS: layers.join(','),
