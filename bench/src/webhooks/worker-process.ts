@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type pg from 'pg';
+import { serverNodeArgs } from '../lib/server-process';
 import { stopProcess } from './child';
 
 export const WORKER_DIR = path.resolve(import.meta.dirname, '../../../apps/worker');
@@ -39,19 +40,23 @@ export async function startWorker(settings: WorkerSettings, db: pg.Pool): Promis
   const profile = settings.profileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${settings.profileDir}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
-    cwd: WORKER_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: settings.databaseUrl,
-      SECRETS_ENCRYPTION_KEY: settings.encryptionKey,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      WORKER_CONCURRENCY: String(settings.concurrency),
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    [...profile, ...serverNodeArgs(), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: WORKER_DIR,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: settings.databaseUrl,
+        SECRETS_ENCRYPTION_KEY: settings.encryptionKey,
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        WORKER_CONCURRENCY: String(settings.concurrency),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 2, 2],
     },
-    stdio: ['ignore', 2, 2],
-  });
+  );
   // main.ts waits up to 15 s for running jobs on SIGTERM.
   const stop = () => stopProcess(child, 20_000);
   const deadline = Date.now() + 60_000;
