@@ -42,7 +42,7 @@ export interface PoolOptions {
  * run through its callback form. The results are the same; what differs is the garbage: under
  * a server's load, results read through node-pg's own promise outlived a young-generation
  * collection far more often than through a callback (scavenges of 5–7 ms instead of 0.6–0.8,
- * and ~40 µs more of CPU a 50-row list request; `bench/src/list.ts`'s targets 3 and 4 and
+ * and ~50–100 µs more of CPU a 50-row list request; `bench/src/list.ts`'s targets 3, 4 and 6,
  * docs/decisions.md, "The portal's per-request floor"). A rejected query's stack is re-captured
  * where it is awaited, as node-pg does.
  */
