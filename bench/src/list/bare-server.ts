@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { lookupOf, resourceRoutes, servedResources } from '@erp/contract';
 import { createLogger } from '@erp/logger';
@@ -12,6 +11,7 @@ import {
   requireRight,
   rightsFromRoles,
 } from '../../../apps/portal/src/auth/rights';
+import { requestIdFrom } from '../../../apps/portal/src/http/answer-headers';
 import { createPortalMetrics } from '../../../apps/portal/src/http/metrics';
 import { resourceRights } from '../../../apps/portal/src/resources/operation';
 import { encodeCursor, parseReadShape, RAW_TEXT } from '../../../apps/portal/src/resources/read';
@@ -87,7 +87,7 @@ const metrics = layers.has('work')
       pools: { main: pool, tenant: tenantDb.pool },
     })
   : undefined;
-const logger = createLogger('warn', 'portal', { format: 'json' });
+const logger = layers.has('work') ? createLogger('warn', 'portal', { format: 'json' }) : undefined;
 const keyRights = new Map<string, ReadonlySet<string>>();
 // The portal's own key check: coalesced per key, several units per call.
 const checkKey = keyChecker(pool, defaultRateLimit);
@@ -186,8 +186,8 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
   try {
     if (layers.has('work')) {
       const started = performance.now();
-      let id = req.headers['x-request-id'];
-      if (typeof id !== 'string' || id.length > 255 || /[^\w\-=]/.test(id)) id = randomUUID();
+      const header = req.headers['x-request-id'];
+      const id = requestIdFrom(typeof header === 'string' ? header : undefined);
       headers['X-Request-Id'] = id;
       const row = await authenticate(req, headers);
       const query = queriesOf(req.url.slice(req.url.indexOf('?')));
@@ -202,7 +202,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
         { method: 'GET', route: routeTemplate, status: 200 },
         seconds,
       );
-      logger.info('request completed', {
+      logger!.info('request completed', {
         request_id: id,
         method: 'GET',
         route: routeTemplate,

@@ -14,8 +14,7 @@ const answered = new WeakSet<Response>();
  */
 export function answerHeaders(): MiddlewareHandler<AppEnv> {
   return async function identifyRequest(c, next) {
-    let id = c.req.header('x-request-id');
-    if (!id || id.length > 255 || /[^\w\-=]/.test(id)) id = crypto.randomUUID();
+    const id = requestIdFrom(c.req.header('x-request-id'));
     c.set('requestId', id);
     const headers: Record<string, string> = { 'X-Request-Id': id };
     c.set('answerHeaders', headers);
@@ -24,6 +23,11 @@ export function answerHeaders(): MiddlewareHandler<AppEnv> {
     const made = c.res.headers;
     for (const name in headers) if (!made.has(name)) made.set(name, headers[name]!);
   };
+}
+
+/** The request's id: the caller's `X-Request-Id` when hono's `requestId()` would keep it, else a UUID. */
+export function requestIdFrom(header: string | undefined): string {
+  return header && header.length <= 255 && !/[^\w\-=]/.test(header) ? header : crypto.randomUUID();
 }
 
 /** A header every answer to this request carries, errors included (`c.header()` without the app's middleware). */
