@@ -5,6 +5,7 @@
  * cannot start stops everything with one line saying which and why. Ctrl-C stops the apps
  * first, then PostgreSQL.
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { formatBanner } from './banner';
 import { migrate, provideDatabase } from './database';
@@ -58,6 +59,10 @@ async function main(): Promise<number> {
     }
     const env = appEnv(database.url, secrets, replica?.urlFor('erp'));
     const probes = appProbes(env);
+    // The last session's console build would answer the console's probe before this session's
+    // watch build has emptied the directory (Vite's emptyOutDir), which then answers 503 until
+    // it is written again: the banner waits for this session's build.
+    if (env.CONSOLE_DIR) await rm(env.CONSOLE_DIR, { recursive: true, force: true });
     let watch: ReturnType<typeof watchStart> | undefined;
     const apps = startApps({ repoRoot, env, onLine: (line) => watch?.onLine(line) });
     watch = watchStart({ apps: probes, exited: apps.exited });

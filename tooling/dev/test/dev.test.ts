@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,6 +127,12 @@ describe('pnpm dev', () => {
   });
 
   it('starts everything with a banner, without a warning, an error or a stack trace, and stops on Ctrl-C', async () => {
+    // The last session's console build, still in the data directory.
+    await mkdir(path.join(dataDir, 'console'), { recursive: true });
+    await writeFile(
+      path.join(dataDir, 'console/index.html'),
+      '<!doctype html><title>stale</title>',
+    );
     const dev = await startDev();
     await within(
       waitForText(dev, 'Ctrl-C stops the apps, then PostgreSQL.'),
@@ -137,14 +143,20 @@ describe('pnpm dev', () => {
     await within(waitForText(dev, 'erp sync pushed'), 60_000, dev.output);
     const output = dev.output();
     const plain = output.replace(ANSI, '');
+    // The banner waits for this session's console build, not the previous test's, which the
+    // watch build empties once it starts (the portal would answer 503 until it is rewritten).
+    const built = plain.indexOf('@erp/console:dev: built in');
+    expect(built).toBeGreaterThan(-1);
+    expect(built).toBeLessThan(plain.indexOf('Ctrl-C stops the apps, then PostgreSQL.'));
     expect(output).toContain(`Console    http://127.0.0.1:${dev.ports.portal}/ `);
     expect(output).toContain(`Pages      http://127.0.0.1:${dev.ports.landing}/ `);
     expect(output).toContain(`Portal     http://127.0.0.1:${dev.ports.portal}`);
     expect(output).toContain(`Landing    http://127.0.0.1:${dev.ports.landing}`);
     // The console's watch build is served by the portal at its `/`.
     const page = await fetch(`http://127.0.0.1:${dev.ports.portal}/settings/api-keys`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/<script type="module"[^>]* src="\/assets\//);
+    const body = await page.text();
+    expect(page.status, `${body}\n${dev.output().slice(-3000)}`).toBe(200);
+    expect(body).toMatch(/<script type="module"[^>]* src="\/assets\//);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     // Built into the data directory: apps/console/dist, which tests and images read, is left alone.
     expect(existsSync(path.join(dataDir, 'console/index.html'))).toBe(true);
