@@ -109,7 +109,15 @@ describe('traces', () => {
     expect(rows).toEqual([{ trace_context: `00-${request.traceId}-${request.spanId}-01` }]);
   });
 
-  it('exports OTLP/HTTP protobuf to <endpoint>/v1/traces, and traces no probe', () => {
+  it('exports OTLP/HTTP protobuf to <endpoint>/v1/traces, and traces no probe', async () => {
+    // A request of landing's own: its spans need not have left yet (the worker's start-up sync
+    // push is its only other traffic here, and may come late on a busy machine).
+    const page = await fetch(`${platform.landingUrl}/`);
+    expect(page.status).toBe(200);
+    await page.body?.cancel();
+    await eventually("landing's span of it", async () =>
+      otlp.spans.some((s) => s.service === 'landing' && s.name === 'GET /'),
+    );
     expect(otlp.requests.length).toBeGreaterThan(0);
     for (const r of otlp.requests) {
       expect(r.path).toBe('/v1/traces');
