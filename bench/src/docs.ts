@@ -115,7 +115,7 @@ async function main(): Promise<void> {
           BARS.firstOperations,
         ),
         row(
-          `sales part by link: "${LINK.summary}" listed and marked (before Scalar)`,
+          `sales part by link: "${LINK.summary}" listed and marked (before Scalar; its heading if Scalar came first)`,
           (r) => r.part.operationListedByLink ?? Number.NaN,
           BARS.operationByLink,
         ),
