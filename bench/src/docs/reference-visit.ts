@@ -31,18 +31,23 @@ const VIEWPORT = { width: 1280, height: 800 };
 /**
  * Waits until the element is rendered; `onScreen`: and scrolled to (a link lands on its
  * operation; the first operations sit below the document's introduction). With several, the
- * first of them to be so.
+ * first of them to be on screen (one may be taken away while another appears).
  */
 async function shown(page: Page, what: Locator | Locator[], onScreen: boolean): Promise<void> {
   const all = Array.isArray(what) ? what : [what];
-  const any = all.reduce((a, b) => a.or(b));
-  await any.first().waitFor({ state: 'visible', timeout: BOUND_MS });
-  if (!onScreen) return;
+  if (!onScreen) {
+    await all[0]!.first().waitFor({ state: 'visible', timeout: BOUND_MS });
+    return;
+  }
   // boundingBox() is relative to the viewport: on screen once its top is within the window.
   const deadline = performance.now() + BOUND_MS;
   for (;;) {
     for (const one of all) {
-      const box = (await one.count()) > 0 ? await one.first().boundingBox() : null;
+      const element = one.first();
+      // Neither waits: an element not there yet, hidden or just taken away is looked at again.
+      const box = (await element.isVisible())
+        ? await element.boundingBox({ timeout: 1000 }).catch(() => null)
+        : null;
       if (box && box.y >= 0 && box.y < VIEWPORT.height) return;
     }
     if (performance.now() > deadline)
